@@ -1,0 +1,224 @@
+"""The logical query AST: four small frozen node classes.
+
+Nodes are normalised on construction so that equal queries are equal objects:
+chains of one operator flatten (``a AND (b AND c)`` is one AND with three
+children) and ``NOT NOT x`` stays as written. ``str(e)`` is the canonical text
+and ``parse(str(e)) == e`` for every expression.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Union
+
+__all__ = ["Expr", "Term", "Not", "And", "Or", "from_json"]
+
+# Binding strength, used to print minimal parentheses: NOT > AND > OR.
+_PRECEDENCE = {"or": 1, "and": 2, "not": 3, "term": 4}
+
+
+class Expr:
+    """Base of the four node kinds. Combine with ``&``, ``|`` and ``~``."""
+
+    kind: str = ""
+    depth: int  # operator nodes on the deepest path; a term has depth 0
+
+    def __and__(self, other: "Expr") -> "And":
+        return And((self, _expr(other)))
+
+    def __rand__(self, other: "Expr") -> "And":
+        return And((_expr(other), self))
+
+    def __or__(self, other: "Expr") -> "Or":
+        return Or((self, _expr(other)))
+
+    def __ror__(self, other: "Expr") -> "Or":
+        return Or((_expr(other), self))
+
+    def __invert__(self) -> "Not":
+        return Not(self)
+
+    def __str__(self) -> str:
+        return _to_text(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The AST as JSON-ready dicts: ``{"term": s}``, ``{"not": E}``, ``{"and": [...]}``, ``{"or": [...]}``."""
+        return _to_dict(self)
+
+    def to_json(self, **kwargs: Any) -> str:
+        kwargs.setdefault("ensure_ascii", False)
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def terms(self) -> list[str]:
+        """Distinct term texts in order of first appearance."""
+        seen: dict[str, None] = {}
+        for node in self.walk():
+            if isinstance(node, Term):
+                seen.setdefault(node.text, None)
+        return list(seen)
+
+    def walk(self) -> Iterator["Expr"]:
+        """Every node, pre-order, without recursion (deep NOT chains are legal)."""
+        stack: list[Expr] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(_children(node)))
+
+
+def _expr(value: Any) -> Expr:
+    if isinstance(value, Expr):
+        return value
+    if isinstance(value, str):
+        return Term(value)
+    raise TypeError(f"cannot combine a logical expression with {type(value).__name__}")
+
+
+@dataclass(frozen=True)
+class Term(Expr):
+    text: str
+    depth: int = field(default=0, init=False, repr=False, compare=False)
+    kind = "term"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str):
+            raise TypeError(f"a term is a string, not {type(self.text).__name__}")
+        if not self.text.strip():
+            raise ValueError("a term needs some text")
+
+
+@dataclass(frozen=True)
+class Not(Expr):
+    child: Expr
+    depth: int = field(default=0, init=False, repr=False, compare=False)
+    kind = "not"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "child", _expr(self.child))
+        object.__setattr__(self, "depth", self.child.depth + 1)
+
+
+@dataclass(frozen=True)
+class _Nary(Expr):
+    children: tuple[Expr, ...]
+    depth: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        flat: list[Expr] = []
+        for child in self.children:
+            child = _expr(child)
+            # One operator's chains flatten: AND inside AND is the same AND.
+            flat.extend(child.children if type(child) is type(self) else (child,))
+        if len(flat) < 2:
+            raise ValueError(f"{self.kind.upper()} needs at least two operands")
+        object.__setattr__(self, "children", tuple(flat))
+        object.__setattr__(self, "depth", 1 + max(c.depth for c in flat))
+
+    def __init__(self, children: Any, *more: Expr) -> None:  # And(a, b) or And([a, b])
+        items = (children, *more) if more or isinstance(children, Expr) else tuple(children)
+        object.__setattr__(self, "children", items)
+        self.__post_init__()
+
+
+@dataclass(frozen=True, init=False)
+class And(_Nary):
+    kind = "and"
+
+
+@dataclass(frozen=True, init=False)
+class Or(_Nary):
+    kind = "or"
+
+
+Node = Union[Term, Not, And, Or]
+
+
+def _children(node: Expr) -> tuple[Expr, ...]:
+    if isinstance(node, Not):
+        return (node.child,)
+    if isinstance(node, _Nary):
+        return node.children
+    return ()
+
+
+def quote(text: str) -> str:
+    """A term as a double-quoted string of the query language."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _to_text(root: Expr) -> str:
+    # Iterative post-order so that very deep NOT chains print without recursion.
+    out: dict[int, str] = {}
+    stack: list[tuple[Expr, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        kids = _children(node)
+        if kids and not done:
+            stack.append((node, True))
+            stack.extend((c, False) for c in kids)
+            continue
+        if isinstance(node, Term):
+            out[id(node)] = quote(node.text)
+        elif isinstance(node, Not):
+            out[id(node)] = "NOT " + _wrap(out[id(node.child)], node.child, node)
+        else:
+            joiner = f" {node.kind.upper()} "
+            out[id(node)] = joiner.join(_wrap(out[id(c)], c, node) for c in node.children)
+    return out[id(root)]
+
+
+def _wrap(text: str, child: Expr, parent: Expr) -> str:
+    if _PRECEDENCE[child.kind] < _PRECEDENCE[parent.kind] or (
+        # An AND child of AND cannot exist (flattened); keep same-level nesting explicit anyway.
+        child.kind == parent.kind and child.kind in ("and", "or")
+    ):
+        return f"({text})"
+    return text
+
+
+def _to_dict(root: Expr) -> dict[str, Any]:
+    out: dict[int, dict[str, Any]] = {}
+    stack: list[tuple[Expr, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        kids = _children(node)
+        if kids and not done:
+            stack.append((node, True))
+            stack.extend((c, False) for c in kids)
+            continue
+        if isinstance(node, Term):
+            out[id(node)] = {"term": node.text}
+        elif isinstance(node, Not):
+            out[id(node)] = {"not": out[id(node.child)]}
+        else:
+            out[id(node)] = {node.kind: [out[id(c)] for c in node.children]}
+    return out[id(root)]
+
+
+def from_json(data: str | bytes | dict[str, Any]) -> Expr:
+    """Build an expression from its AST JSON (text or already-decoded dicts)."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"logical query JSON is not valid JSON: {exc}") from None
+    return _from_dict(data, "$")
+
+
+def _from_dict(data: Any, path: str) -> Expr:
+    if not isinstance(data, dict) or len(data) != 1:
+        raise ValueError(f"{path}: expected an object with one key of term, not, and, or")
+    ((key, value),) = data.items()
+    if key == "term":
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError(f"{path}.term: expected a non-empty string")
+        return Term(value)
+    if key == "not":
+        return Not(_from_dict(value, f"{path}.not"))
+    if key in ("and", "or"):
+        if not isinstance(value, list) or len(value) < 2:
+            raise ValueError(f"{path}.{key}: expected a list of two or more expressions")
+        kids = [_from_dict(v, f"{path}.{key}[{i}]") for i, v in enumerate(value)]
+        return (And if key == "and" else Or)(kids)
+    raise ValueError(f"{path}: unknown key {key!r}; expected term, not, and or or")
