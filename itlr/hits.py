@@ -1,0 +1,50 @@
+"""What a search returns, whichever backend ran it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One ranked document: its id, composed score, stored fields and, with
+    ``explain``, the truth value of every term of the query."""
+
+    id: str
+    score: float
+    source: dict[str, Any] = field(default_factory=dict)
+    truth: dict[str, float] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "score": self.score, "source": self.source}
+        if self.truth is not None:
+            out["truth"] = self.truth
+        return out
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The hits and the logical query that produced them (``ask`` fills ``question``)."""
+
+    query: str
+    hits: list[Hit]
+    mode: str
+    question: str | None = None
+    method: str | None = None
+
+    def __iter__(self):
+        return iter(self.hits)
+
+    def __len__(self) -> int:
+        return len(self.hits)
+
+    def __getitem__(self, i):
+        return self.hits[i]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"query": self.query, "mode": self.mode, "hits": [h.to_dict() for h in self.hits]}
+        if self.question is not None:
+            out["question"] = self.question
+            out["method"] = self.method
+        return out
