@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 
 # Modules that add subcommands; each has register(subparsers).
-COMMAND_MODULES: list[str] = []
+COMMAND_MODULES: list[str] = ["itlr.evaluation.cli"]
 
 
 class UsageError(Exception):
@@ -33,6 +34,143 @@ def _demo(args: argparse.Namespace) -> None:
     run(k=args.k)
 
 
+def _add_semantics(p: argparse.ArgumentParser) -> None:
+    from .semantics import AND_OPS, NOT_OPS, OR_OPS
+
+    g = p.add_argument_group("scoring (paper Table 2)")
+    g.add_argument("--and", dest="and_op", choices=AND_OPS, default="product")
+    g.add_argument("--or", dest="or_op", choices=OR_OPS, default="sum")
+    g.add_argument("--not", dest="not_op", choices=NOT_OPS, default="one_minus")
+
+
+def _semantics(args: argparse.Namespace):
+    from .semantics import Semantics
+
+    return Semantics(and_op=args.and_op, or_op=args.or_op, not_op=args.not_op)
+
+
+def _add_request(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-k", type=int, default=10, help="hits to return (default 10)")
+    p.add_argument("--offset", type=int, default=0, help="hits to skip (pagination)")
+    p.add_argument("--mode", choices=("auto", "approx", "exact"), default="auto", help="candidate generation (SPEC §3)")
+    p.add_argument("--filter", type=_json_object, help="query-DSL filter as JSON, e.g. '{\"term\": {\"lang\": \"en\"}}'")
+    p.add_argument("--explain", action="store_true", help="per-term truth values with each hit")
+    p.add_argument("--knn-k", type=int, help="neighbours per kNN clause in approximate mode")
+    p.add_argument("--num-candidates", type=int, help="HNSW candidates per shard")
+    p.add_argument("--field", default="embedding", help="vector field (default embedding)")
+    p.add_argument("--model", help="embedding model: sentence-transformers folder or name, or openai:MODEL (default all-MiniLM-L6-v2)")
+
+
+def _add_cluster(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("cluster (default: the local engine)")
+    g.add_argument("--url", default=os.environ.get("ITLR_URL"), help="Elasticsearch / OpenSearch base URL ($ITLR_URL)")
+    g.add_argument("--engine", choices=("elasticsearch", "opensearch"), help="which engine --url is (default: ask it)")
+    g.add_argument("--user", default=os.environ.get("ITLR_USER"))
+    g.add_argument("--password", default=os.environ.get("ITLR_PASSWORD"))
+    g.add_argument("--api-key", default=os.environ.get("ITLR_API_KEY"))
+    g.add_argument("--ca-certs", default=os.environ.get("ITLR_CA_CERTS"))
+
+
+def _json_object(text: str):
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise argparse.ArgumentTypeError(f"not valid JSON: {exc.msg}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("expected a JSON object")
+    return value
+
+
+def _client(args: argparse.Namespace):
+    """A cluster client for --url, or None for the local engine."""
+    if not args.url:
+        return None
+    from .engines import connect, detect_engine
+
+    engine = args.engine or detect_engine(args.url, user=args.user, password=args.password, api_key=args.api_key, ca_certs=args.ca_certs)
+    return connect(args.url, engine, user=args.user, password=args.password, api_key=args.api_key, ca_certs=args.ca_certs)
+
+
+def _embedder(args: argparse.Namespace):
+    from .embedders import get_embedder
+
+    return get_embedder(args.model)
+
+
+def _translate(args: argparse.Namespace) -> None:
+    from .search import compile
+    from .translator.formats import render
+
+    vectors = None
+    if args.vectors:
+        with open(args.vectors, encoding="utf-8") as fh:
+            vectors = json.load(fh)
+        if not isinstance(vectors, dict):
+            raise UsageError(f"{args.vectors}: expected a JSON object mapping each term to its vector")
+    body = compile(
+        args.query,
+        dialect=args.dialect,
+        embedder=None if vectors is not None else _embedder(args),
+        term_vectors=vectors,
+        field=args.field,
+        k=args.k,
+        offset=args.offset,
+        mode=args.mode,
+        filter=args.filter,
+        explain=args.explain,
+        semantics=_semantics(args),
+        knn_k=args.knn_k,
+        num_candidates=args.num_candidates,
+        stored_script=args.stored_script,
+    )
+    print(render(body, args.format, index=args.index, url=args.url or "http://localhost:9200"))
+
+
+def _index(args: argparse.Namespace) -> None:
+    from .documents import read_jsonl
+    from .indexing import index_documents
+    from .local import LocalIndex
+
+    client = _client(args)
+    embedder = _embedder(args)
+    docs = list(read_jsonl(args.input))
+    if client is None:
+        local = LocalIndex.load(args.index) if os.path.isfile(os.path.join(args.index, "meta.json")) else LocalIndex()
+        report = index_documents(local, None, docs, embedder=embedder, id_field=args.id_field, text_field=args.text_field, progress=True)
+        local.save(args.index)
+        print(f"{report.indexed} documents indexed; {len(local)} in local index {args.index}", file=sys.stderr)
+        return
+    report = index_documents(
+        client, args.index, docs, embedder=embedder, field=args.field, id_field=args.id_field, text_field=args.text_field,
+        batch_size=args.batch_size, shards=args.shards, replicas=args.replicas, progress=True,
+    )
+    print(f"{report.indexed} documents indexed into {args.index}", file=sys.stderr)
+
+
+def _search(args: argparse.Namespace) -> None:
+    from .local import LocalIndex
+    from .search import LogicalSearch
+
+    client = _client(args)
+    target = client if client is not None else LocalIndex.load(args.index)
+    searcher = LogicalSearch(target, args.index, embedder=_embedder(args), field=args.field, semantics=_semantics(args))
+    result = searcher.search(
+        args.query, k=args.k, offset=args.offset, filter=args.filter, mode=args.mode, explain=args.explain,
+        knn_k=args.knn_k, num_candidates=args.num_candidates,
+    )
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        return
+    print(f"{result.query}   [{result.mode} mode, {len(result)} hits]")
+    terms = list(result.hits[0].truth) if args.explain and result.hits else []
+    for rank, hit in enumerate(result.hits, 1 + args.offset):
+        text = str(hit.source.get("text", hit.source.get("title", "")))
+        text = " ".join(text.split())
+        print(f"{rank:3d}  {hit.score:8.4f}  {hit.id:<16} {text[:72]}")
+        if terms:
+            print("       " + "   ".join(f"{t[:24]}={v:.3f}" for t, v in hit.truth.items()))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="itlr", description="Logical retrieval (AND, OR, NOT) over embeddings.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -46,6 +184,40 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("demo", help="dense retrieval vs itlr on questions with an exclusion (built-in corpus)")
     p.add_argument("-k", type=int, default=3, help="hits shown per question")
     p.set_defaults(func=_demo)
+
+    p = sub.add_parser("translate", help="compile a logical query into an Elasticsearch / OpenSearch request")
+    p.add_argument("query")
+    p.add_argument("--dialect", choices=("elasticsearch", "opensearch"), default="opensearch")
+    p.add_argument("--format", choices=("json", "console", "curl"), default="json", help="console = Kibana / Dashboards Dev Tools")
+    p.add_argument("--index", default="docs", help="index name for console and curl output")
+    p.add_argument("--url", default=os.environ.get("ITLR_URL"), help="base URL for curl output")
+    p.add_argument("--vectors", help="JSON file mapping each term to its vector (no model needed)")
+    p.add_argument("--stored-script", action="store_true", help="call the stored script by id instead of inline source")
+    _add_request(p)
+    _add_semantics(p)
+    p.set_defaults(func=_translate)
+
+    p = sub.add_parser("index", help="embed and index a JSONL corpus (local folder, or a cluster with --url)")
+    p.add_argument("input", help="JSON Lines, one document per line with an id and a text")
+    p.add_argument("--index", required=True, help="local index folder, or index name with --url")
+    p.add_argument("--id-field", default="_id")
+    p.add_argument("--text-field", default="text")
+    p.add_argument("--field", default="embedding", help="vector field (clusters)")
+    p.add_argument("--model", help="embedding model (default all-MiniLM-L6-v2)")
+    p.add_argument("--batch-size", type=int, default=64)
+    p.add_argument("--shards", type=int, default=1)
+    p.add_argument("--replicas", type=int, default=0)
+    _add_cluster(p)
+    p.set_defaults(func=_index)
+
+    p = sub.add_parser("search", help="run a logical query (local index folder, or a cluster with --url)")
+    p.add_argument("query")
+    p.add_argument("--index", required=True, help="local index folder, or index name with --url")
+    p.add_argument("--json", action="store_true", help="print hits as JSON")
+    _add_request(p)
+    _add_semantics(p)
+    _add_cluster(p)
+    p.set_defaults(func=_search)
 
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
@@ -65,6 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, ValueError, LookupError, OSError, json.JSONDecodeError) as exc:
         print(f"itlr: error: {one_line(exc)}", file=sys.stderr)
         return 2
+    except RuntimeError as exc:  # the engine refused, a node would not start, documents failed
+        print(f"itlr: error: {one_line(exc)}", file=sys.stderr)
+        return 1
     return 0
 
 
