@@ -1,8 +1,47 @@
 """itlr: inference-time logical reasoning (AND, OR, NOT over embeddings) for
-Elasticsearch, OpenSearch and a local engine."""
+Elasticsearch, OpenSearch and a local engine.
+
+    import itlr
+    e = itlr.parse('"vitamin D benefits" AND NOT "bone health"')
+    body = itlr.compile(e, dialect="opensearch", field="embedding", k=10)
+    hits = itlr.LogicalSearch(client, index="docs").search(e, k=10, explain=True)
+
+Heavy parts (torch, the clients) load on first use, not on import.
+"""
+
+from importlib import import_module
+from typing import Any
 
 from .semantics import Semantics
 from .translator import And, Expr, Not, Or, ParseError, Term, from_json, parse
 
-__all__ = ["parse", "ParseError", "Expr", "Term", "Not", "And", "Or", "from_json", "Semantics"]
 __version__ = "0.1.0"
+
+# name -> module that defines it, imported when first used
+_LAZY = {
+    "LocalIndex": ".local",
+    "LogicalSearch": ".search",
+    "compile": ".search",
+    "index_documents": ".indexing",
+    "Hit": ".hits",
+    "SearchResult": ".hits",
+    "EngineError": ".errors",
+    "IndexingError": ".errors",
+    "connect": ".engines",
+    "default_embedder": ".embedders",
+    "get_embedder": ".embedders",
+    "SentenceTransformerEmbedder": ".embedders",
+    "OpenAIEmbedder": ".embedders",
+    "PrecomputedEmbedder": ".embedders",
+    "to_logic": ".nl",
+}
+
+__all__ = ["parse", "ParseError", "Expr", "Term", "Not", "And", "Or", "from_json", "Semantics", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'itlr' has no attribute {name!r}")

@@ -1,0 +1,118 @@
+"""Bulk loading into Elasticsearch / OpenSearch (and the local engine): embeddings
+in batches, a progress bar, every failed document reported, a final count check."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from .documents import batched, prepare_documents
+from .embedders import Embedder, normalize
+from .engines import Engine, engine_for
+from .errors import IndexingError
+from .local import LocalIndex
+from .mappings import index_body, vector_field_dims
+
+__all__ = ["index_documents", "ensure_index", "IndexReport"]
+
+
+@dataclass
+class IndexReport:
+    index: str
+    indexed: int = 0
+    failures: list[tuple[str, str]] = field(default_factory=list)
+
+
+def ensure_index(
+    engine: Engine, index: str, dims: int, *, field: str = "embedding", text_field: str = "text", shards: int = 1, replicas: int = 0
+) -> bool:
+    """Creates ``index`` for ``dims``-dimensional vectors; an existing index must
+    have the same dimensions. Returns True when it was created."""
+    if engine.exists(index):
+        have = vector_field_dims(engine.mapping(index), field)
+        if have is None:
+            raise ValueError(f"index {index!r} exists but has no vector field {field!r}")
+        if have != dims:
+            raise ValueError(f"index {index!r} has {have}-dimensional vectors in {field!r} but the embedder gives {dims}")
+        return False
+    engine.create_index(index, index_body(engine.dialect, dims, field=field, text_field=text_field, shards=shards, replicas=replicas))
+    return True
+
+
+def index_documents(
+    client: Any,
+    index: str | None,
+    documents: Iterable[Mapping[str, Any]],
+    *,
+    embedder: Embedder | None = None,
+    vectors: Sequence[Sequence[float]] | np.ndarray | None = None,
+    field: str = "embedding",
+    id_field: str = "_id",
+    text_field: str = "text",
+    batch_size: int = 64,
+    shards: int = 1,
+    replicas: int = 0,
+    progress: bool = False,
+    raise_on_error: bool = True,
+) -> IndexReport:
+    """Indexes documents (dicts with an id and a text) with their vectors.
+
+    Vectors come from ``vectors`` (one row per document, in order) or from
+    ``embedder`` in batches of ``batch_size``. Ids are the documents' own, so
+    running it twice replaces rather than duplicates. Raises
+    :class:`~itlr.errors.IndexingError` listing every failed document (after
+    indexing all the others) unless ``raise_on_error`` is false.
+    """
+    if isinstance(client, LocalIndex):
+        count = client.add(documents, embedder=embedder, vectors=vectors, id_field=id_field, text_field=text_field, progress=progress)
+        return IndexReport(index or "local", indexed=count)
+    if not index:
+        raise ValueError("an index name is needed")
+    if embedder is None and vectors is None:
+        raise ValueError("give either an embedder or the documents' vectors")
+    engine = engine_for(client)
+    docs = list(prepare_documents(documents, id_field=id_field, text_field=text_field))
+    given = None
+    if vectors is not None:
+        given = normalize(np.asarray(vectors, dtype=np.float32))
+        if given.shape[0] != len(docs):
+            raise ValueError(f"{len(docs)} documents but {given.shape[0]} vectors")
+    dims = given.shape[1] if given is not None else embedder.dim  # type: ignore[union-attr]
+    ensure_index(engine, index, dims, field=field, text_field=text_field, shards=shards, replicas=replicas)
+
+    from tqdm.auto import tqdm
+
+    report = IndexReport(index)
+    written: list[str] = []
+    bar = tqdm(total=len(docs), desc=f"indexing {index}", unit="doc", disable=not progress or not docs, leave=False)
+    for start, batch in zip(range(0, len(docs), batch_size), batched(docs, batch_size)):
+        matrix = given[start : start + len(batch)] if given is not None else embedder.embed([d.text for d in batch])  # type: ignore[union-attr]
+        operations: list[dict[str, Any]] = []
+        for doc, vector in zip(batch, matrix):
+            operations.append({"index": {"_index": index, "_id": doc.id}})
+            operations.append({**doc.source, field: np.asarray(vector, dtype=np.float32).tolist()})
+        response = engine.bulk(index, operations)
+        for doc, item in zip(batch, response.get("items", [])):
+            result = next(iter(item.values()))
+            error = result.get("error")
+            if error:
+                reason = error.get("reason", str(error)) if isinstance(error, dict) else str(error)
+                kind = error.get("type", "error") if isinstance(error, dict) else "error"
+                report.failures.append((doc.id, f"{kind}: {reason}"))
+            else:
+                written.append(doc.id)
+        if len(response.get("items", [])) != len(batch):
+            report.failures.extend((d.id, "no answer in the bulk response") for d in batch[len(response.get("items", [])) :])
+        bar.update(len(batch))
+    bar.close()
+    engine.refresh(index)
+    report.indexed = len(set(written))
+    # The count check: every document the bulk answers called written is searchable.
+    found = sum(engine.count(index, {"ids": {"values": chunk}}) for chunk in batched(sorted(set(written)), 1000))
+    if found != report.indexed:
+        report.failures.append(("*", f"count check: {report.indexed} written but {found} found after refresh"))
+    if report.failures and raise_on_error:
+        raise IndexingError(index, report.failures, report.indexed)
+    return report

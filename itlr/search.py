@@ -1,0 +1,202 @@
+"""``LogicalSearch``: one ``search`` over Elasticsearch, OpenSearch or the local engine."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from . import painless
+from .embedders import Embedder, default_embedder, embed_unique, normalize
+from .engines import engine_for
+from .hits import Hit, SearchResult
+from .indexing import IndexReport, index_documents
+from .local import LocalIndex
+from .semantics import Semantics
+from .translator import Expr
+from .translator.compiler import TRUTH_FIELD, SearchOptions
+from .translator.dialects import get_dialect
+from .translator.plan import Plan, plan as make_plan
+
+__all__ = ["LogicalSearch", "compile"]
+
+
+def _term_vectors(the_plan: Plan, embedder: Embedder | None, term_vectors: Any) -> np.ndarray:
+    """Vectors of the plan's terms: given (a mapping by term text, or rows in term order) or embedded in one batch."""
+    if term_vectors is not None:
+        if isinstance(term_vectors, Mapping):
+            missing = [t for t in the_plan.terms if t not in term_vectors]
+            if missing:
+                raise LookupError(f"no vector given for term {missing[0]!r}")
+            rows = [term_vectors[t] for t in the_plan.terms]
+        else:
+            rows = term_vectors
+        q = normalize(np.asarray(rows, dtype=np.float32))
+        if q.shape[0] != len(the_plan.terms):
+            raise ValueError(f"{len(the_plan.terms)} terms but {q.shape[0]} term vectors")
+        return q
+    return embed_unique(embedder or default_embedder(), the_plan.terms)
+
+
+def compile(
+    query: str | Expr,
+    *,
+    dialect: str = "opensearch",
+    embedder: Embedder | None = None,
+    term_vectors: Mapping[str, Sequence[float]] | Sequence[Sequence[float]] | None = None,
+    field: str = "embedding",
+    k: int = 10,
+    **options: Any,
+) -> dict[str, Any]:
+    """The search request body for ``query`` in ``dialect`` (SPEC §4).
+
+    Options: ``offset``, ``mode`` (auto/approx/exact), ``filter`` (query DSL),
+    ``explain``, ``semantics``, ``knn_k``, ``num_candidates``, ``source``,
+    ``stored_script``.
+    """
+    the_plan = make_plan(query)
+    opts = SearchOptions(field=field, k=k, **options)
+    return get_dialect(dialect).compile(the_plan, _term_vectors(the_plan, embedder, term_vectors), opts)
+
+
+class LogicalSearch:
+    """Logical queries against one index.
+
+    ``client`` is an ``elasticsearch.Elasticsearch``, an ``opensearchpy.OpenSearch``
+    or an :class:`itlr.LocalIndex`. ``embedder`` defaults to all-MiniLM-L6-v2.
+    """
+
+    def __init__(
+        self,
+        client: Any,
+        index: str | None = None,
+        *,
+        embedder: Embedder | None = None,
+        field: str = "embedding",
+        semantics: Semantics | None = None,
+        dialect: str | None = None,
+        stored_scripts: bool = False,
+    ) -> None:
+        self.client = client
+        self.index = index
+        self._embedder = embedder
+        self.field = field
+        self.semantics = semantics or Semantics()
+        self.stored_scripts = stored_scripts
+        if isinstance(client, LocalIndex):
+            self.engine = None
+            self.dialect = "local"
+        else:
+            if not index:
+                raise ValueError("an index name is needed for Elasticsearch and OpenSearch")
+            self.engine = engine_for(client, dialect)
+            self.dialect = self.engine.dialect
+            if stored_scripts:
+                self.register_scripts()
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = default_embedder()
+        return self._embedder
+
+    def register_scripts(self) -> list[str]:
+        """Stores the score and explain scripts on the cluster (``PUT _scripts/<id>``); returns their ids."""
+        if self.engine is None:
+            return []
+        ids = []
+        for purpose in painless.PURPOSES:
+            script_id = painless.script_id(self.dialect, purpose)
+            self.engine.put_script(script_id, painless.source(self.dialect, purpose))
+            ids.append(script_id)
+        return ids
+
+    def _options(self, **kwargs: Any) -> SearchOptions:
+        return SearchOptions(field=self.field, semantics=kwargs.pop("semantics", None) or self.semantics, stored_script=self.stored_scripts, **kwargs)
+
+    def compile(self, query: str | Expr, *, term_vectors: Any = None, **kwargs: Any) -> dict[str, Any]:
+        """The request body ``search`` would send (the cluster dialect's)."""
+        if self.engine is None:
+            raise ValueError("the local engine runs no request; use dialect elasticsearch or opensearch")
+        the_plan = make_plan(query)
+        return get_dialect(self.dialect).compile(the_plan, _term_vectors(the_plan, self._embedder_or_none(term_vectors), term_vectors), self._options(**kwargs))
+
+    def _embedder_or_none(self, term_vectors: Any) -> Embedder | None:
+        return None if term_vectors is not None else self.embedder
+
+    def search(
+        self,
+        query: str | Expr,
+        *,
+        k: int = 10,
+        offset: int = 0,
+        filter: Mapping[str, Any] | None = None,
+        mode: str = "auto",
+        explain: bool = False,
+        semantics: Semantics | None = None,
+        knn_k: int | None = None,
+        num_candidates: int | None = None,
+        source: bool | Sequence[str] | None = None,
+        term_vectors: Any = None,
+    ) -> SearchResult:
+        """Hits ranked by the composed ITLR score of ``query`` (text or :class:`Expr`)."""
+        the_plan = make_plan(query)
+        q = _term_vectors(the_plan, self._embedder_or_none(term_vectors), term_vectors)
+        semantics = semantics or self.semantics
+        if self.engine is None:
+            return self.client.search(
+                the_plan.expr, term_vectors=q, k=k, offset=offset, filter=filter, mode=mode,
+                explain=explain, semantics=semantics, knn_k=knn_k,
+            )
+        options = self._options(
+            k=k, offset=offset, filter=filter, mode=mode, explain=explain, semantics=semantics,
+            knn_k=knn_k, num_candidates=num_candidates, source=source,
+        )
+        resolved = the_plan.resolve_mode(mode, semantics)
+        body = get_dialect(self.dialect).compile(the_plan, q, options)
+        response = self.engine.search(self.index, body)  # type: ignore[arg-type]
+        hits = []
+        for raw in response.get("hits", {}).get("hits", []):
+            truth = None
+            if explain:
+                values = raw.get("fields", {}).get(TRUTH_FIELD, [])
+                truth = {t: float(v) for t, v in zip(the_plan.terms, values)}
+            hits.append(Hit(str(raw["_id"]), float(raw.get("_score") or 0.0), raw.get("_source") or {}, truth))
+        return SearchResult(str(the_plan.expr), hits, resolved)
+
+    def knn(
+        self,
+        query: str | Sequence[float] | np.ndarray,
+        *,
+        k: int = 10,
+        filter: Mapping[str, Any] | None = None,
+        num_candidates: int | None = None,
+    ) -> list[Hit]:
+        """Plain single-vector dense retrieval (the baseline): a text is embedded whole.
+
+        Scores are cosine similarities on every backend (the engines' ``(1 + cos) / 2``
+        is mapped back)."""
+        vector = self.embedder.embed([query])[0] if isinstance(query, str) else normalize(np.asarray(query, np.float32).reshape(1, -1))[0]
+        if self.engine is None:
+            return self.client.knn(vector, k=k, filter=filter)
+        dialect = get_dialect(self.dialect)
+        options = SearchOptions(field=self.field, k=k, filter=filter, knn_k=max(k, 1), num_candidates=num_candidates)
+        body = {"size": k, "query": dialect.knn_clause(self.field, [float(x) for x in vector], options), "_source": {"excludes": [self.field]}}
+        response = self.engine.search(self.index, body)  # type: ignore[arg-type]
+        return [
+            Hit(str(raw["_id"]), 2.0 * float(raw.get("_score") or 0.0) - 1.0, raw.get("_source") or {})
+            for raw in response.get("hits", {}).get("hits", [])
+        ]
+
+    def index_documents(self, documents: Iterable[Mapping[str, Any]], **kwargs: Any) -> IndexReport:
+        """Embeds and indexes documents into this search's index (see :func:`itlr.index_documents`)."""
+        kwargs.setdefault("embedder", None if "vectors" in kwargs else self.embedder)
+        return index_documents(self.client, self.index, documents, field=self.field, **kwargs)
+
+    def ask(self, question: str, *, llm: Any = None, **kwargs: Any) -> SearchResult:
+        """Question → logical query (LLM if configured, else rules) → search."""
+        from .nl import to_logic
+
+        translation = to_logic(question, llm=llm)
+        result = self.search(translation.expr, **kwargs)
+        return SearchResult(result.query, result.hits, result.mode, question=question, method=translation.method)

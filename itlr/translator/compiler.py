@@ -1,0 +1,127 @@
+"""Plan to search request: the part every dialect shares.
+
+One request per query: a ``script_score`` whose inner query gathers the
+candidates (one kNN clause per positive term in approximate mode; every
+document with a vector, or every one passing the user's filter, in exact mode)
+and whose Painless script computes the composed score from ``params``.
+A dialect overrides only what differs: the kNN clause.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from .. import painless
+from ..filters import check_filter
+from ..semantics import Semantics
+from .plan import Plan
+
+__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD"]
+
+MAX_KNN = 10_000  # both engines cap k and num_candidates here
+TRUTH_FIELD = "_itlr_truth"  # script field carrying the per-term truth values with explain
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Everything about a request that is not the query itself."""
+
+    field: str = "embedding"
+    k: int = 10
+    offset: int = 0
+    mode: str = "auto"
+    filter: Mapping[str, Any] | None = None
+    explain: bool = False
+    semantics: Semantics = Semantics()
+    knn_k: int | None = None  # neighbours per kNN clause (per shard)
+    num_candidates: int | None = None  # HNSW candidates per shard
+    source: bool | Sequence[str] | None = None
+    stored_script: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.field, str) or not self.field:
+            raise ValueError("field must be the name of the vector field")
+        if self.k < 0 or self.offset < 0:
+            raise ValueError("k and offset must be zero or more")
+        check_filter(self.filter)
+        for name in ("knn_k", "num_candidates"):
+            value = getattr(self, name)
+            if value is not None and not 1 <= value <= MAX_KNN:
+                raise ValueError(f"{name} must be between 1 and {MAX_KNN:,}")
+
+    def neighbours(self) -> int:
+        """kNN ``k`` per clause: a negated term can push the positive term's nearest
+        neighbours down, so gather several times the page, not just the page."""
+        if self.knn_k is not None:
+            return self.knn_k
+        return min(MAX_KNN, max(100, 4 * (self.k + self.offset)))
+
+    def candidates(self) -> int:
+        return self.num_candidates or min(MAX_KNN, max(2 * self.neighbours(), 100))
+
+
+def _floats(vector: np.ndarray) -> list[float]:
+    # float32 values printed short: 8 significant digits keep scores within 1e-7.
+    return [float(f"{x:.8g}") for x in np.asarray(vector, dtype=np.float32).tolist()]
+
+
+class Dialect:
+    """Compiles a plan into a request body for one engine."""
+
+    name: str = ""
+
+    def knn_clause(self, field: str, vector: list[float], options: SearchOptions) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def script(self, purpose: str, params: dict[str, Any], options: SearchOptions) -> dict[str, Any]:
+        if options.stored_script:
+            return {"id": painless.script_id(self.name, purpose), "params": params}
+        return {"lang": "painless", "source": painless.source(self.name, purpose), "params": params}
+
+    def params(self, plan: Plan, vectors: np.ndarray, options: SearchOptions) -> dict[str, Any]:
+        lambdas, taus = options.semantics.sigmoid_params(plan.terms)
+        return {
+            "field": options.field,
+            "vectors": [_floats(v) for v in vectors],
+            "program": list(plan.program),
+            "ops": list(options.semantics.codes),
+            "lambda": lambdas,
+            "tau": taus,
+        }
+
+    def candidates_query(self, plan: Plan, params: dict[str, Any], mode: str, options: SearchOptions) -> dict[str, Any]:
+        if mode == "approx":
+            vectors = params["vectors"]
+            clauses = [self.knn_clause(options.field, vectors[i], options) for i in plan.positive_terms]
+            return {"bool": {"should": clauses, "minimum_should_match": 1}}
+        filters: list[dict[str, Any]] = [{"exists": {"field": options.field}}]
+        if options.filter is not None:
+            filters.append(dict(options.filter))
+        return {"bool": {"filter": filters}}
+
+    def compile(self, plan: Plan, vectors: np.ndarray, options: SearchOptions) -> dict[str, Any]:
+        vectors = np.asarray(vectors, dtype=np.float32)
+        if vectors.ndim != 2 or vectors.shape[0] != len(plan.terms):
+            raise ValueError(f"{len(plan.terms)} terms need {len(plan.terms)} vectors, got shape {vectors.shape}")
+        mode = plan.resolve_mode(options.mode, options.semantics)
+        params = self.params(plan, vectors, options)
+        body: dict[str, Any] = {
+            "size": options.k,
+            "query": {
+                "script_score": {
+                    "query": self.candidates_query(plan, params, mode, options),
+                    "script": self.script("score", params, options),
+                }
+            },
+        }
+        if options.offset:
+            body["from"] = options.offset
+        # Stored fields without the vector (hundreds of floats per hit) unless asked for;
+        # explicit also because script_fields would otherwise hide _source.
+        body["_source"] = {"excludes": [options.field]} if options.source is None else options.source
+        if options.explain:
+            body["script_fields"] = {TRUTH_FIELD: {"script": self.script("explain", params, options)}}
+        return body
