@@ -1,0 +1,570 @@
+"""Rule-based translation of a question into a logical query (no LLM needed).
+
+The rules look for the common ways of saying "but not": a parenthetical
+``(excluding …)``, a clause such as ``…, but do not mention …``, ``other than``,
+``without``, ``rather than``, ``apart from``; and, in short topic-like requests,
+alternatives (``either … or``, ``X or Y``) and independent requirements
+(``both … and``, ``… as well as …``, ``… that also mention …``).
+
+The result keeps the subject in the positive term, as a phrase or a whole
+question (sentence embeddings work best on text, not on stripped keywords):
+
+    "Allen Ginsberg's works other than Howl"
+        -> "Allen Ginsberg's works" AND NOT "Howl"
+    "Provide an introduction to Aalborg Municipality without Denmark."
+        -> "introduction to Aalborg Municipality" AND NOT "Denmark"
+
+When nothing is recognised, or a rule would leave no positive text, the whole
+question is one term: never worse than dense retrieval.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..translator import And, Expr, Not, Or, Term
+
+__all__ = ["rules_to_expr", "RuleResult"]
+
+
+@dataclass
+class RuleResult:
+    expr: Expr
+    positive: str
+    negatives: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- words
+
+_WH = r"how|what|why|when|where|which|who|whom|whose|whether|is|are|was|were|do|does|did|can|could|should|would|will|has|have|had|in what|to what|in which"
+
+# Verbs that only say "talk about": "do not mention X", "without discussing X".
+_META_VERBS = (
+    r"mention(?:s|ed|ing)?|includ(?:e|es|ing)|discuss(?:es|ing)?|cover(?:s|ing)?|involv(?:e|es|ing)|"
+    r"refer(?:s|ring)?\s+to|referenc(?:e|es|ing)|talk(?:s|ing)?\s+about|touch(?:es|ing)?\s+(?:up)?on|"
+    r"focus(?:es|ing|sing)?\s+on|consider(?:s|ing)?|address(?:es|ing)?|describ(?:e|es|ing)|bring(?:ing)?\s+up|"
+    r"go(?:es|ing)?\s+into|get(?:ting)?\s+into|dwell(?:s|ing)?\s+on|deal(?:s|ing)?\s+with|concern(?:s|ing)?|"
+    r"contain(?:s|ing)?|featur(?:e|es|ing)|relat(?:e|es|ing)\s+to|say(?:ing)?\s+anything\s+about|explain(?:s|ing)?|"
+    r"analy[sz](?:e|es|ing)|examin(?:e|es|ing)|explor(?:e|es|ing)|emphasi[sz](?:e|es|ing)|highlight(?:s|ing)?|"
+    r"cit(?:e|es|ing)|quot(?:e|es|ing)|list(?:s|ing)?|show(?:s|ing)?|return(?:s|ing)?|want|need|care\s+about|"
+    r"bother\s+with|dig(?:ging)?\s+into|delv(?:e|ing)\s+into|elaborat(?:e|ing)\s+on"
+)
+# Nouns that only say "talk about", when followed by of/to/about/…: "any mention of X".
+_META_NOUNS = (
+    r"mentions?|references?|discussions?|details?|descriptions?|information|info|coverage|talk|focus|"
+    r"examinations?|analys[ie]s|considerations?|explanations?|specifics|emphasis|treatment|narratives?\s+focused"
+)
+_PREP = r"of|to|about|on|upon|regarding|concerning|related\s+to|surrounding|around|into|with"
+
+# Exclusion triggers. "strong" ones always mean "not"; "bounded" ones only after a
+# clause boundary (comma, "but", "and", sentence start) or before a meta word, because
+# "how to avoid burnout" or "plants that grow without light" are not exclusions.
+_STRONG = [
+    r"with\s+the\s+exception\s+of",
+    r"except(?:ing)?(?:\s+for)?",
+    r"excluding",
+    r"other\s+than",
+    r"apart\s+from",
+    r"aside\s+from",
+    r"outside\s+of",
+    r"rather\s+than",
+    r"instead\s+of",
+    r"not\s+(?:including|counting|related\s+to|relating\s+to|about|involving|concerning|covering|mentioning|"
+    r"discussing|focusing\s+on|considering|referring\s+to|referencing|regarding|associated\s+with|connected\s+to|"
+    r"linked\s+to|covered\s+by|touching\s+on|dealing\s+with|part\s+of)",
+    r"unrelated\s+to",
+    r"(?:with\s+)?no\s+(?:mention|mentions|reference|references|discussion|discussions)\s+(?:of|to|about)",
+    r"(?:do|does|did)\s+not\s+(?:" + _META_VERBS + r")",
+    r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r")",
+    r"never\s+(?:" + _META_VERBS + r")",
+    r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
+]
+_BOUNDED = [
+    r"without",
+    r"avoid(?:s|ing)?",
+    r"exclud(?:e|es)",
+    r"ignor(?:e|es|ing)",
+    r"disregard(?:s|ing)?",
+    r"leav(?:e|es|ing)\s+out",
+    r"omit(?:s|ting)?",
+    r"skip(?:s|ping)?",
+    r"set(?:ting)?\s+aside",
+    r"besides",
+    r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
+    r"(?:don'?t|don’t)",
+    r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
+]
+_TRIGGER_RE = re.compile(
+    r"\b(?:(?P<strong>" + "|".join(_STRONG) + r")|(?P<bounded>" + "|".join(_BOUNDED) + r"))\b",
+    re.IGNORECASE,
+)
+# What may stand before a trigger and goes with it: ", but ", " and ", "; ", "that does ".
+_CONN_RE = re.compile(
+    r"(?:\s*[,;:—–]\s*|\s+-\s+|\s+|^)(?:(?:but|and|yet|while|though|although|or)\s+)?"
+    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|kindly)\s+)?$",
+    re.IGNORECASE,
+)
+# After an exclusion, a comma followed by one of these starts the positive text again.
+_RESUME_RE = re.compile(
+    r"\s*(?:(?:and|but|or|then|yet|so|while|whereas)\s+)?(?:" + _WH + r"|particularly|especially|specifically|"
+    r"mainly|mostly|primarily|focusing|concentrating|emphasi[sz]ing|in\s+particular|with\s+(?:an?\s+)?(?:focus|emphasis)|"
+    r"but|while|whereas|although|though|yet|instead|rather|also|additionally|plus|on|in|to|for|at|from|into|as\s+well)\b",
+    re.IGNORECASE,
+)
+_AND_WH_RE = re.compile(r"\s+(?:and|but)\s+(?:" + _WH + r")\b", re.IGNORECASE)
+
+_ABBREV = {"mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof", "mt", "ft", "vol", "nos", "approx", "fig", "op", "ca", "inc", "ltd", "co"}
+
+# Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
+_FILLER_RE = re.compile(
+    r"^(?:(?:please|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list|describe|explain|discuss|examine|explore|outline|"
+    r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|research|"
+    r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell)(?:\s+(?:me|us))?(?:\s+about)?"
+    r"|i\s+(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
+    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?)\s+",
+    re.IGNORECASE,
+)
+_ARTICLE_RE = re.compile(r"^(?:a|an|the|some|any)\s+")  # lowercase only: "The Great Gatsby" stays
+_DOCNOUN_RE = re.compile(
+    r"^(?:(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|material|"
+    r"content|sources?|stuff|anything|something|everything)\s+"
+    r"(?:(?:that|which)\s+(?:is|are|talks?|discuss(?:es)?|mentions?|covers?|deals?\s+with|focus(?:es)?\s+on|describes?)"
+    r"(?:\s+about)?\s+|(?:about|on|regarding|concerning|related\s+to|covering|discussing|mentioning|describing)\s+))",
+    re.IGNORECASE,
+)
+_QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|whether))\b", re.IGNORECASE)
+
+# Cleaning an excluded phrase: "any mention of the storm" -> "storm".
+_NEG_PREFIXES = [
+    re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
+    re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
+    re.compile(r"^(?:any|all|specific|detailed|direct|explicit|further|particular|certain|those|these|such)\s+"),
+    re.compile(r"^(?:the|a|an)\s+"),
+    re.compile(r"^(?:its|their|his|her|our|your|my|one's|own)\s+"),
+    re.compile(
+        r"^(?:role|roles|influence|influences|impact|use|concept|involvement|specifics|idea|notion|topic|subject|theme|"
+        r"question|issue|matter|area)\s+of\s+"
+    ),
+    re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
+    re.compile(r"^(?:things|topics|content|material|stuff|anything)\s+(?:about|on|related\s+to|regarding|like)\s+", re.IGNORECASE),
+]
+_NEG_SUFFIX_RE = re.compile(r"\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all)$", re.IGNORECASE)
+_LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
+# "(a)", "(b)" label what was just excluded: they end the excluded phrase.
+_END_LABEL_RE = re.compile(r"\s*\([a-z]\)")
+_MARK = "\x1f"
+_NON_RE = re.compile(r"\bnon[\s-](?=[A-Z])([\w’'-]+)\s*")
+_QUOTES = "\"“”„«»"
+
+_OR_STOP_RE = re.compile(
+    r"\b(?:more\s+or\s+less|or\s+not|whether|one\s+or\s+more|sooner\s+or\s+later|either\s+way|and/or|or\s+else|"
+    r"or\s+other|or\s+otherwise|or\s+similar|or\s+so|or\s+the\s+like|or\s+something|or\s+anything|give\s+or\s+take|"
+    r"\d+\s+or\s+\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
+    re.IGNORECASE,
+)
+_ITEM_PREP_RE = re.compile(r"^(.*\b(?:about|on|of|to|for|in|regarding|concerning|covering|with|from|by|between|among|like)\s+)(.+)$", re.IGNORECASE)
+_GERUND_NOUNS = {"life", "world", "society", "future", "day", "days", "diet", "recipes", "recipe", "cake", "bread", "coffee", "tea", "food", "meals", "people", "children", "planet", "earth", "cooking", "baking", "living", "driving", "travel", "travelling", "traveling"}
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _is_sentence_end(text: str, i: int) -> bool:
+    ch = text[i]
+    if ch in "?!;":
+        return True
+    if ch != ".":
+        return False
+    rest = text[i + 1 :]
+    if rest and not re.match(r"\s+[\"“'‘(\[]?[A-Z0-9]|\s*$", rest):
+        return False
+    word = re.search(r"([\w’']+)$", text[:i])
+    if word:
+        w = word.group(1)
+        if w.lower() in _ABBREV or (len(w) == 1 and w.isupper()):
+            return False
+    if text[max(0, i - 3) : i + 1].lower() in ("e.g.", "i.e."):
+        return False
+    return True
+
+
+def _sentence_start(text: str, i: int) -> bool:
+    """Whether position i (a word) begins a sentence."""
+    head = text[:i].rstrip()
+    return not head or head[-1] in "?!;:(" or (head[-1] == "." and _is_sentence_end(head, len(head) - 1))
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\w’'-]+", text)
+
+
+def _content_len(text: str) -> int:
+    return len([w for w in _words(text) if w.lower() not in ("the", "a", "an", "its", "their", "his", "her")])
+
+
+def _strip_quotes(text: str) -> str:
+    t = text.strip()
+    for _ in range(3):
+        if len(t) >= 2 and ((t[0] in _QUOTES and t[-1] in _QUOTES) or (t[0] in "'‘" and t[-1] in "'’")):
+            t = t[1:-1].strip()
+        else:
+            break
+    # A stray quote left at one end (a title in quotes inside a longer phrase) says nothing.
+    return "".join(ch for ch in t if ch not in _QUOTES).strip()
+
+
+def _tidy(text: str) -> str:
+    """Repair the punctuation left where an exclusion was cut out."""
+    t = _squash(text.replace(_MARK, " "))
+    t = re.sub(r"\(\s*\)", "", t)
+    t = re.sub(r"\s+([,.;:?!)])", r"\1", t)
+    t = re.sub(r"\(\s+", "(", t)
+    t = re.sub(r",\s*(?=[,.;:?!])", "", t)
+    t = re.sub(r"([;:?!])\s*,", r"\1", t)
+    t = re.sub(r"^[\s,;:.—–-]+", "", t)
+    t = re.sub(r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|that|which))+([?.!]?)$", r"\1", t, flags=re.IGNORECASE)
+    t = re.sub(r"^(?:and|but|or)\s+", "", t, flags=re.IGNORECASE)
+    t = re.sub(r"\?\s*\.$", "?", t)
+    return _squash(t)
+
+
+def _clean_negative(text: str) -> str:
+    t = _squash(text.replace(_MARK, " "))
+    t = re.sub(r"\s*\((?:[A-Za-z])\)\s*$", "", t)
+    t = t.strip(" ,;:.!?-—–")
+    t = _strip_quotes(t)
+    for _ in range(6):
+        before = t
+        for rx in _NEG_PREFIXES:
+            m = rx.match(t)
+            if m and m.end() < len(t):
+                t = t[m.end() :]
+        t = _NEG_SUFFIX_RE.sub("", t)
+        t = _strip_quotes(t.strip(" ,;:.!?"))
+        if t == before:
+            break
+    return _squash(t)
+
+
+def _split_negative(text: str) -> list[str]:
+    """ "financial challenges or pricing" -> two exclusions; titles and names stay whole."""
+    pieces = [text]
+    for sep in (r",\s+(?:and|or|nor)\s+", r"\s+(?:or|nor)\s+", r"\s+and\s+", r",\s+"):
+        out: list[str] = []
+        for piece in pieces:
+            out.extend(_split_on(piece, sep))
+        pieces = out
+    return pieces
+
+
+def _split_on(text: str, sep: str) -> list[str]:
+    parts: list[str] = []
+    start = 0
+    for m in re.finditer(sep, text, re.IGNORECASE):
+        left, right = text[start : m.start()], text[m.end() :]
+        if _depth_at(text, m.start()) or not left.strip() or not right.strip():
+            continue
+        lw, rw = _words(left), _words(right)
+        if not lw or not rw:
+            continue
+        # Names and titles ("Dali and Magritte", "Thinking, Fast and Slow") stay one phrase.
+        if rw[0][:1].isupper() or lw[-1][:1].isupper():
+            continue
+        if not (_content_len(right) >= 2 or _content_len(left) <= 2):
+            continue  # "the desire for resources and wealth": a shared head, keep it whole
+        parts.append(left)
+        start = m.end()
+    parts.append(text[start:])
+    return parts
+
+
+def _depth_at(text: str, i: int) -> int:
+    depth = 0
+    for ch in text[:i]:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+    return depth
+
+
+def _is_request(text: str) -> bool:
+    return not _QUESTION_START_RE.match(text.strip())
+
+
+# --------------------------------------------------------------------------- exclusions
+
+
+def _paren_exclusions(text: str, negatives: list[str]) -> str:
+    """ "(excluding X)", "(Exclude X)", "(other than X)": the whole parenthesis goes."""
+
+    def repl(m: re.Match) -> str:
+        inner = m.group(1).strip()
+        t = _TRIGGER_RE.match(inner)
+        if not t or t.start() != 0:
+            return m.group(0)
+        neg = inner[t.end() :]
+        if not _words(neg):
+            return m.group(0)
+        negatives.append(neg)
+        return " "
+
+    prev = None
+    while prev != text:
+        prev = text
+        text = re.sub(r"\(([^()]*)\)", repl, text)
+    return text
+
+
+def _find_trigger(text: str, request: bool, start_at: int = 0) -> tuple[int, int, int] | None:
+    """(start of the connector, end of the trigger, kind) of the first real exclusion trigger."""
+    for m in _TRIGGER_RE.finditer(text, start_at):
+        if _depth_at(text, m.start()):
+            continue  # inside a parenthesis that is not itself an exclusion: leave it be
+        conn = _CONN_RE.search(text[: m.start()])
+        conn_start = conn.start() if conn else m.start()
+        conn_text = text[conn_start : m.start()]
+        boundary = (
+            _sentence_start(text, m.start())
+            or bool(re.search(r"[,;:—–(]|\s-\s|\b(?:but|and|yet|while|please|kindly)\b", conn_text, re.IGNORECASE))
+        )
+        word = m.group(0).lower()
+        if m.group("strong"):
+            if re.match(r"(?:but|and)\s+not", word) and not _words(text[m.end() :])[:1]:
+                continue
+            return conn_start, m.end(), 0
+        after = text[m.end() :]
+        meta_follows = bool(
+            re.match(r"\s+(?:any|all|mention|mentions|mentioning|reference|references|referencing|referring|discuss|discussing|discussion|talking|focusing|considering|touching)\b", after, re.IGNORECASE)
+        )
+        if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
+            continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
+        if word == "not" and not re.search(r"[,;]|\b(?:but|and)\b", conn_text) :
+            continue
+        if word == "besides":
+            if boundary or re.search(r"\bother\b", text[: m.start()], re.IGNORECASE):
+                return conn_start, m.end(), 1
+            continue
+        if word == "without" and not (boundary or meta_follows):
+            prev_word = (_words(text[: m.start()])[-1:] or [""])[0].lower()
+            if not request or prev_word.endswith("ing") or prev_word in _GERUND_NOUNS:
+                continue
+            return conn_start, m.end(), 1
+        if boundary or meta_follows:
+            return conn_start, m.end(), 1
+    return None
+
+
+def _exclusion_end(text: str, i: int) -> int:
+    """Where an excluded phrase starting at i ends."""
+    depth = 0
+    j = i
+    n = len(text)
+    while j < n:
+        ch = text[j]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return j
+            depth -= 1
+        elif depth == 0:
+            if ch == _MARK or _is_sentence_end(text, j):
+                return j
+            if ch == "," and _RESUME_RE.match(text, j + 1) and j > i:
+                return j
+            if ch == " " and j > i:
+                m = _AND_WH_RE.match(text, j)
+                if m:
+                    return j
+        j += 1
+    return n
+
+
+def _cut_nested(text: str, start: int, end: int, request: bool) -> int:
+    """ "excluding A and B excluding C": the first exclusion is A; "and B" is positive again."""
+    span = text[start:end]
+    nested = _find_trigger(span, request, 1)
+    if not nested:
+        return end
+    head = span[: nested[0]]
+    for rx in (r",\s+and\s+", r"\s+and\s+", r",\s+"):
+        ms = list(re.finditer(rx, head, re.IGNORECASE))
+        if ms:
+            m = ms[-1] if rx.startswith(",") else ms[0]
+            if _words(head[: m.start()]):
+                return start + m.start()
+    return start + nested[0]
+
+
+def _inline_exclusions(text: str, negatives: list[str], request: bool) -> str:
+    for _ in range(32):
+        found = _find_trigger(text, request)
+        if not found:
+            break
+        conn_start, trig_end, _kind = found
+        end = _exclusion_end(text, trig_end)
+        end = _cut_nested(text, trig_end, end, request)
+        neg = text[trig_end:end]
+        if not _words(neg):
+            # Nothing to exclude after the trigger: drop the trigger word itself and go on.
+            text = text[:conn_start] + " " + text[trig_end:]
+            continue
+        negatives.append(neg)
+        text = text[:conn_start] + " " + text[end:]
+    return text
+
+
+# --------------------------------------------------------------------------- positive part
+
+
+def _strip_filler(text: str) -> str:
+    t = text.strip()
+    for _ in range(2):
+        m = _FILLER_RE.match(t)
+        if m and m.end() < len(t):
+            t = t[m.end() :]
+            a = _ARTICLE_RE.match(t)
+            if a and a.end() < len(t):
+                t = t[a.end() :]
+        m = _DOCNOUN_RE.match(t)
+        if m and m.end() < len(t):
+            t = t[m.end() :]
+            a = _ARTICLE_RE.match(t)
+            if a and a.end() < len(t):
+                t = t[a.end() :]
+    return t
+
+
+def _is_phrase(text: str) -> bool:
+    """A short topic-like request, not a question or several sentences."""
+    body = text.rstrip(".!")
+    if "?" in body or any(_is_sentence_end(body, i) for i, ch in enumerate(body) if ch in ".;!"):
+        return False
+    return not _QUESTION_START_RE.match(body) and len(_words(body)) <= 24 and "(" not in body
+
+
+def _distribute(left: str, items: list[str]) -> list[str]:
+    """ "history of Rome" + ["Athens"] -> ["history of Rome", "history of Athens"]."""
+    m = _ITEM_PREP_RE.match(left)
+    if m and len(_words(m.group(2))) <= 5:
+        prefix, first = m.group(1), m.group(2)
+    else:
+        prefix, first = "", left
+    out = [prefix + first] + [prefix + it if prefix and len(_words(it)) <= 5 else it for it in items]
+    return [_squash(o) for o in out]
+
+
+def _coordination(text: str) -> Expr | None:
+    """Alternatives and independent requirements in a short request; None when there are none."""
+    t = text.rstrip(".!").strip()
+    # either A or B (or C)
+    m = re.match(r"^(?P<pre>.*?)\beither\s+(?P<a>.+?)\s+or\s+(?P<b>.+)$", t, re.IGNORECASE)
+    if m and not _OR_STOP_RE.search(m.group("a") + " or " + m.group("b")):
+        items = [m.group("a")] + re.split(r"\s+or\s+", m.group("b"))
+        pre = m.group("pre")
+        return _node(Or, [_squash(pre + " " + it) if pre.strip() else it for it in items])
+    # both A and B
+    m = re.match(r"^(?P<pre>.*?)\bboth\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$", t, re.IGNORECASE)
+    if m:
+        pre = m.group("pre")
+        return _node(And, [_squash(pre + " " + it) if pre.strip() else it for it in (m.group("a"), m.group("b"))])
+    # A that also mentions B / A and also B / A as well as B / A along with B
+    m = re.match(
+        r"^(?P<a>.+?)\s*,?\s+(?:(?:that|which|who)\s+also\s+(?:" + _META_VERBS + r")\s+|and\s+also\s+(?:(?:" + _META_VERBS + r")\s+)?|"
+        r"as\s+well\s+as\s+|along\s+with\s+|together\s+with\s+|in\s+addition\s+to\s+|plus\s+)(?P<b>.+)$",
+        t,
+        re.IGNORECASE,
+    )
+    if m and _words(m.group("a")) and _words(m.group("b")):
+        a, b = m.group("a"), m.group("b")
+        if re.search(r"\b(?:that|which|who)\s+also\b", m.group(0)[len(a) : len(a) + 20], re.IGNORECASE):
+            return _node(And, [a, b])
+        return _node(And, _distribute(a, [b]))
+    # A or B, "A, B, or C"
+    if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _OR_STOP_RE.search(t):
+        parts = re.split(r"\s*,?\s+or\s+", t, flags=re.IGNORECASE)
+        if len(parts) >= 2 and all(_words(p) for p in parts):
+            head = parts[0]
+            m = _ITEM_PREP_RE.match(head)
+            prefix, first = (m.group(1), m.group(2)) if m and len(_words(m.group(2))) <= 5 else ("", head)
+            firsts = [f for f in re.split(r",\s+", first) if f.strip()]
+            items = firsts + parts[1:]
+            if all(len(_words(it)) <= 6 for it in items) and len(items) <= 8:
+                return _node(Or, [_squash(prefix + it) if prefix and len(_words(it)) <= 5 else it for it in items])
+    return None
+
+
+def _node(cls, texts: list[str]) -> Expr | None:
+    terms: list[str] = []
+    for text in texts:
+        t = _tidy(_strip_quotes(text))
+        if t and _words(t) and t not in terms:
+            terms.append(t)
+    if len(terms) < 2:
+        return None
+    return cls([Term(t) for t in terms])
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def rules_to_expr(question: str) -> RuleResult:
+    """The rule-based translation of ``question`` (see the module docstring)."""
+    if not isinstance(question, str):
+        raise TypeError(f"a question is a string, not {type(question).__name__}")
+    original = _squash(question)
+    if not original:
+        raise ValueError("empty question")
+    whole = _whole(original)
+
+    text = _LABEL_RE.sub("", original)
+    text = _END_LABEL_RE.sub(_MARK, text)
+    text = text.replace("“", '"').replace("”", '"')
+    negatives: list[str] = []
+    request = _is_request(text)
+
+    m = _NON_RE.search(text)
+    if m and not _depth_at(text, m.start()):
+        negatives.append(m.group(1))
+        text = text[: m.start()] + text[m.end() :]
+    text = _paren_exclusions(text, negatives)
+    text = _inline_exclusions(text, negatives, request)
+
+    positive = _tidy(text)
+    positive = _strip_filler(positive)
+    positive = _tidy(_strip_quotes(positive) if positive[:1] in _QUOTES else positive)
+    positive = positive.rstrip(".!").rstrip()
+
+    negs: list[str] = []
+    for raw in negatives:
+        for piece in _split_negative(_clean_negative(raw)):
+            piece = _clean_negative(piece)
+            if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower():
+                negs.append(piece)
+
+    if not _words(positive):
+        notes = ["no positive text left after removing the exclusions; the question is one term"] if negatives else []
+        return RuleResult(whole, original, [], notes)
+
+    pos_expr: Expr | None = _coordination(positive) if _is_phrase(positive) else None
+    if pos_expr is None:
+        pos_expr = Term(positive)
+    if not negs:
+        if isinstance(pos_expr, Term) and not negatives:
+            # Nothing logical found: the question as it came (less request filler) is the query.
+            return RuleResult(pos_expr, positive)
+        return RuleResult(pos_expr, positive)
+    expr = And([pos_expr] + [Not(Term(n)) for n in negs])
+    return RuleResult(expr, positive, negs)
+
+
+def _whole(question: str) -> Expr:
+    return Term(question)
