@@ -83,6 +83,7 @@ class LogicalSearch:
         self.field = field
         self.semantics = semantics or Semantics()
         self.stored_scripts = stored_scripts
+        self._dims: int | None = None
         if isinstance(client, LocalIndex):
             self.engine = None
             self.dialect = "local"
@@ -121,6 +122,21 @@ class LogicalSearch:
         the_plan = make_plan(query)
         return get_dialect(self.dialect).compile(the_plan, _term_vectors(the_plan, self._embedder_or_none(term_vectors), term_vectors), self._options(**kwargs))
 
+    def _check_dims(self, vectors: np.ndarray) -> None:
+        """A query vector of the wrong size would be cut short by the script, silently: refuse it."""
+        if self.engine is None:
+            return
+        if self._dims is None:
+            from .mappings import vector_field_dims
+
+            self._dims = vector_field_dims(self.engine.mapping(self.index), self.field)  # type: ignore[arg-type]
+            if self._dims is None:
+                raise ValueError(f"index {self.index!r} has no vector field {self.field!r}")
+        if vectors.shape[1] != self._dims:
+            raise ValueError(
+                f"query vectors have {vectors.shape[1]} dimensions but {self.field!r} in index {self.index!r} has {self._dims}"
+            )
+
     def _embedder_or_none(self, term_vectors: Any) -> Embedder | None:
         return None if term_vectors is not None else self.embedder
 
@@ -153,6 +169,7 @@ class LogicalSearch:
             knn_k=knn_k, num_candidates=num_candidates, source=source,
         )
         resolved = the_plan.resolve_mode(mode, semantics)
+        self._check_dims(q)
         body = get_dialect(self.dialect).compile(the_plan, q, options)
         response = self.engine.search(self.index, body)  # type: ignore[arg-type]
         hits = []
@@ -179,6 +196,7 @@ class LogicalSearch:
         vector = self.embedder.embed([query])[0] if isinstance(query, str) else normalize(np.asarray(query, np.float32).reshape(1, -1))[0]
         if self.engine is None:
             return self.client.knn(vector, k=k, filter=filter)
+        self._check_dims(vector.reshape(1, -1))
         dialect = get_dialect(self.dialect)
         options = SearchOptions(field=self.field, k=k, filter=filter, knn_k=max(k, 1), num_candidates=num_candidates)
         body = {"size": k, "query": dialect.knn_clause(self.field, [float(x) for x in vector], options), "_source": {"excludes": [self.field]}}
