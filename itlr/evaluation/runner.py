@@ -328,7 +328,6 @@ def run_eval(
             semantics = Semantics(calibration=params)
             systems.append(System(f"{name} +calibrated", "logic", forms, semantics, DEFAULT_FAMILY))
             calibration_report["models"][name] = model.to_dict() | {"terms": len(params)}
-        log(f"calibration: fitted on {fitted_on}") if not config.progress else None
 
     depth = max(k, 10)
     report: dict[str, Any] = {
