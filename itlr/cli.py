@@ -14,7 +14,7 @@ import os
 import sys
 
 # Modules that add subcommands; each has register(subparsers).
-COMMAND_MODULES: list[str] = ["itlr.evaluation.cli", "itlr.nl.cli"]
+COMMAND_MODULES: list[str] = ["itlr.evaluation.cli", "itlr.cluster.cli", "itlr.nl.cli"]
 
 
 class UsageError(Exception):
