@@ -86,6 +86,7 @@ def _eval(args: argparse.Namespace) -> None:
         progress=progress,
         negatives_per_query=args.negatives,
         seed=args.seed,
+        llm=False if args.nl == "rules" else (True if args.nl == "llm" else None),
     )
     report = run_eval(dataset, backend, embedder, config)
     report = {
@@ -142,6 +143,9 @@ def register(subparsers) -> None:
                    help="add per-term sigmoid calibration (Appendix E) fitted on a 50/50 query split, "
                         "or in-sample on the qrels")
     p.add_argument("--negatives", type=int, default=50, help="sampled negatives per query for calibration")
+    p.add_argument("--nl", choices=("auto", "rules", "llm"), default="auto",
+                   help="itlr-nl translator: auto (an LLM when ITLR_LLM_BASE_URL/ITLR_LLM_MODEL are set, else rules), "
+                        "rules only, or the LLM")
     p.add_argument("--limit", type=int, help="evaluate only the first N queries")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", help="write the full results (per query too) as JSON")

@@ -189,13 +189,17 @@ def nl_forms(questions: Mapping[str, str], *, llm=None, progress: bool = True) -
 
     forms: dict[str, Expr] = {}
     failures: dict[str, str] = {}
+    methods: dict[str, int] = {}
     for qid, question in tqdm(questions.items(), desc="itlr nl", unit="q", disable=not progress, leave=False):
         try:
             translation = to_logic(question, llm=llm)
             expr = getattr(translation, "expr", None)
             forms[qid] = expr if isinstance(expr, Expr) else parse(str(translation.query))
+            method = str(getattr(translation, "method", "?"))
+            methods[method] = methods.get(method, 0) + 1
         except Exception as exc:  # a question the translator cannot handle is reported, not fatal
             failures[qid] = f"{type(exc).__name__}: {exc}"
+    nl_forms.last_methods = methods  # type: ignore[attr-defined]
     return forms, failures
 
 
@@ -222,6 +226,7 @@ class EvalConfig:
     progress: bool = True
     negatives_per_query: int = 50
     seed: int = 0
+    llm: object = None  # for itlr-nl: None = LLM if configured (ITLR_LLM_*), else rules; False = rules only
 
 
 def _ranked(backend, system: System, qids: Sequence[str], questions: Mapping[str, str], embedder: Embedder,
@@ -286,8 +291,10 @@ def run_eval(
         elif name == "itlr":
             base_forms["itlr"] = {q: dataset.logic[q] for q in qids}
         elif name == "itlr-nl":
-            forms, nl_failures = nl_forms({q: dataset.queries[q] for q in qids}, progress=config.progress)
+            forms, nl_failures = nl_forms({q: dataset.queries[q] for q in qids}, llm=config.llm, progress=config.progress)
             base_forms["itlr-nl"] = forms
+            methods = getattr(nl_forms, "last_methods", {})
+            notes.append("itlr-nl forms from itlr.nl.to_logic: " + ", ".join(f"{n} by {m}" for m, n in methods.items()))
             if nl_failures:
                 notes.append(f"itlr nl failed on {len(nl_failures)} queries (scored 0 there)")
         else:
