@@ -113,6 +113,7 @@ _RESUME_RE = re.compile(
     r"but|while|whereas|although|though|yet|instead|rather|also|additionally|plus|on|in|to|for|at|from|into|as\s+well)\b",
     re.IGNORECASE,
 )
+_AUX_RE = re.compile(r" (?:are|is|was|were|has|have|had|do|does|did|can|could|will|would|should|may|might|must|shall)\b")
 _AND_WH_RE = re.compile(r"\s+(?:and|but)\s+(?:" + _WH + r")\b", re.IGNORECASE)
 
 _ABBREV = {"mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof", "mt", "ft", "vol", "nos", "approx", "fig", "op", "ca", "inc", "ltd", "co"}
@@ -121,7 +122,7 @@ _ABBREV = {"mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof",
 _FILLER_RE = re.compile(
     r"^(?:(?:please|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list|describe|explain|discuss|examine|explore|outline|"
-    r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|research|"
+    r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell)(?:\s+(?:me|us))?(?:\s+about)?"
     r"|i\s+(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?)\s+",
@@ -148,8 +149,13 @@ _NEG_PREFIXES = [
         r"^(?:role|roles|influence|influences|impact|use|concept|involvement|specifics|idea|notion|topic|subject|theme|"
         r"question|issue|matter|area)\s+of\s+"
     ),
+    re.compile(r"^(?:for|about|regarding|concerning|of|by|from)\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
-    re.compile(r"^(?:things|topics|content|material|stuff|anything)\s+(?:about|on|related\s+to|regarding|like)\s+", re.IGNORECASE),
+    re.compile(
+        r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
+        r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with)\s+",
+        re.IGNORECASE,
+    ),
 ]
 _NEG_SUFFIX_RE = re.compile(r"\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all)$", re.IGNORECASE)
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
@@ -274,9 +280,11 @@ def _split_on(text: str, sep: str) -> list[str]:
         lw, rw = _words(left), _words(right)
         if not lw or not rw:
             continue
-        # Names and titles ("Dali and Magritte", "Thinking, Fast and Slow") stay one phrase.
+        # Names and titles ("Dali and Magritte", "Thinking, Fast and Slow") stay one phrase;
+        # two names of two words or more each may be alternatives ("Shor's algorithm or Grover's algorithm").
         if rw[0][:1].isupper() or lw[-1][:1].isupper():
-            continue
+            if not (re.search(r"\bor\b", m.group(0)) and _content_len(left) >= 2 and _content_len(right) >= 2):
+                continue
         if not (_content_len(right) >= 2 or _content_len(left) <= 2):
             continue  # "the desire for resources and wealth": a shared head, keep it whole
         parts.append(left)
@@ -349,7 +357,7 @@ def _find_trigger(text: str, request: bool, start_at: int = 0) -> tuple[int, int
         if word == "not" and not re.search(r"[,;]|\b(?:but|and)\b", conn_text) :
             continue
         if word == "besides":
-            if boundary or re.search(r"\bother\b", text[: m.start()], re.IGNORECASE):
+            if boundary or request or re.search(r"\bother\b", text[: m.start()], re.IGNORECASE):
                 return conn_start, m.end(), 1
             continue
         if word == "without" and not (boundary or meta_follows):
@@ -367,9 +375,14 @@ def _exclusion_end(text: str, i: int) -> int:
     depth = 0
     j = i
     n = len(text)
+    quoted = False
     while j < n:
         ch = text[j]
-        if ch == "(":
+        if ch == '"':
+            quoted = not quoted
+        elif quoted:
+            pass  # a quoted title ends nothing: "Because I could not stop for Death."
+        elif ch == "(":
             depth += 1
         elif ch == ")":
             if depth == 0:
@@ -381,8 +394,10 @@ def _exclusion_end(text: str, i: int) -> int:
             if ch == "," and _RESUME_RE.match(text, j + 1) and j > i:
                 return j
             if ch == " " and j > i:
-                m = _AND_WH_RE.match(text, j)
-                if m:
+                if _AND_WH_RE.match(text, j):
+                    return j
+                # "Which languages other than Python are used …": the verb ends the excluded phrase.
+                if _AUX_RE.match(text, j) and not re.search(r"\b(?:that|which|who|what|it|this|these|those|there|they)$", text[i:j], re.IGNORECASE):
                     return j
         j += 1
     return n

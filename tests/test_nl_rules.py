@@ -1,0 +1,253 @@
+"""The rule-based question-to-query translator (no LLM): a table of phrasings."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from itlr import parse
+from itlr.cli import main
+from itlr.nl import Translation, to_logic
+from itlr.nl.rules import rules_to_expr
+
+EXCLUSIONS = [
+    # the two examples of the brief
+    ("Allen Ginsberg's works other than Howl", '"Allen Ginsberg\'s works" AND NOT "Howl"'),
+    ("Provide an introduction to Aalborg Municipality without Denmark.", '"introduction to Aalborg Municipality" AND NOT "Denmark"'),
+    # excluding / except / other than
+    ("Benefits of vitamin D excluding bone health", '"Benefits of vitamin D" AND NOT "bone health"'),
+    ("What are the benefits of vitamin D, except for bone health?", '"What are the benefits of vitamin D?" AND NOT "bone health"'),
+    ("All European capitals except Paris", '"All European capitals" AND NOT "Paris"'),
+    ("Capitals of Europe with the exception of Rome", '"Capitals of Europe" AND NOT "Rome"'),
+    ("Tell me about jazz musicians other than Miles Davis.", '"jazz musicians" AND NOT "Miles Davis"'),
+    ("Benefits of vitamin D other than for bone health", '"Benefits of vitamin D" AND NOT "bone health"'),
+    (
+        "Which programming languages other than Python are used for data science?",
+        '"Which programming languages are used for data science?" AND NOT "Python"',
+    ),
+    # but not / , not
+    ("Articles about electric cars but not Tesla", '"electric cars" AND NOT "Tesla"'),
+    ("vitamin D benefits but not bone health", '"vitamin D benefits" AND NOT "bone health"'),
+    ("Jaguar the car, not the animal", '"Jaguar the car" AND NOT "animal"'),
+    ("Find articles about renewable energy in Germany, not about subsidies", '"renewable energy in Germany" AND NOT "subsidies"'),
+    # without
+    ("Describe the history of Rome without mentioning Julius Caesar.", '"history of Rome" AND NOT "Julius Caesar"'),
+    (
+        "Explain quantum computing, without discussing Shor's algorithm or Grover's algorithm.",
+        '"quantum computing" AND NOT "Shor\'s algorithm" AND NOT "Grover\'s algorithm"',
+    ),
+    # not including / not related to
+    ("History of the Ottoman Empire, not including the Balkan wars", '"History of the Ottoman Empire" AND NOT "Balkan wars"'),
+    ("Provide an introduction to Alexis Carrel, but not including the Nobel Prize", '"introduction to Alexis Carrel" AND NOT "Nobel Prize"'),
+    ("Diseases of the liver not related to alcohol", '"Diseases of the liver" AND NOT "alcohol"'),
+    # don't mention / do not mention / does not include
+    ("Aaron's profile, but don't mention Moses.", '"Aaron\'s profile" AND NOT "Moses"'),
+    ("Provide a summary of the French Revolution, but don't mention Napoleon.", '"summary of the French Revolution" AND NOT "Napoleon"'),
+    ("Provide Abner Doubleday's life story, but do not mention Fort Sumter", '"Abner Doubleday\'s life story" AND NOT "Fort Sumter"'),
+    ("Give an overview of Mars exploration. Do not mention NASA.", '"overview of Mars exploration" AND NOT "NASA"'),
+    ("Papers about protein folding that don't mention AlphaFold", '"protein folding" AND NOT "AlphaFold"'),
+    ("Find an introduction to Austrian School that does not include economics", '"introduction to Austrian School" AND NOT "economics"'),
+    ("Provide Anatoly Karpov's life story, but do not involve chess.", '"Anatoly Karpov\'s life story" AND NOT "chess"'),
+    # rather than / instead of
+    ("Find documents about solar power rather than wind power", '"solar power" AND NOT "wind power"'),
+    ("Tell me about the Beatles instead of the Rolling Stones", '"Beatles" AND NOT "Rolling Stones"'),
+    # apart from / aside from / besides / outside of
+    ("Tell me about European cuisines apart from French cuisine", '"European cuisines" AND NOT "French cuisine"'),
+    (
+        "Apart from Shakespeare, which Elizabethan playwrights are still performed?",
+        '"which Elizabethan playwrights are still performed?" AND NOT "Shakespeare"',
+    ),
+    ("Theories of gravity besides general relativity", '"Theories of gravity" AND NOT "general relativity"'),
+    # avoid / exclude / ignoring / leaving out
+    ("Explain machine learning, avoiding any mention of neural networks.", '"machine learning" AND NOT "neural networks"'),
+    ("Explain the causes of inflation but avoid monetary policy", '"causes of inflation" AND NOT "monetary policy"'),
+    (
+        "Examine the impact of Mark Twain on American literature, but exclude any reference to The Adventures of Huckleberry Finn.",
+        '"impact of Mark Twain on American literature" AND NOT "The Adventures of Huckleberry Finn"',
+    ),
+    ("Exclude anything about Trump. Tell me about US elections.", '"US elections" AND NOT "Trump"'),
+    ("Summarize the plot of Hamlet, ignoring the ghost.", '"plot of Hamlet" AND NOT "ghost"'),
+    ("Overview of Greek mythology, leaving out the Trojan War.", '"Overview of Greek mythology" AND NOT "Trojan War"'),
+    # parentheticals
+    ("Research on sleep (excluding studies on animals)", '"Research on sleep" AND NOT "studies on animals"'),
+    ("Renaissance painters (other than Leonardo da Vinci and Michelangelo)", '"Renaissance painters" AND NOT "Leonardo da Vinci and Michelangelo"'),
+    (
+        "What were the causes of the American Civil War (excluding slavery)? How did it compare to the causes of the English Civil War?",
+        '"What were the causes of the American Civil War? How did it compare to the causes of the English Civil War?" AND NOT "slavery"',
+    ),
+    (
+        'What are the similarities between Ginsberg\'s works (excluding "Howl") and Poe\'s works (excluding "The Raven")?',
+        '"What are the similarities between Ginsberg\'s works and Poe\'s works?" AND NOT "Howl" AND NOT "The Raven"',
+    ),
+    (
+        "What were the key events of the Siege of Fort Zeelandia? (Exclude detailed descriptions of military strategies or personal experiences during the siege)",
+        '"What were the key events of the Siege of Fort Zeelandia?" AND NOT "military strategies" AND NOT "personal experiences during the siege"',
+    ),
+    # an exclusion list splits; names and titles stay whole
+    ("Sports news except football and basketball", '"Sports news" AND NOT "football" AND NOT "basketball"'),
+    ("Explore the philosophical ideas in Crime and Punishment, excluding the concept of guilt.", '"philosophical ideas in Crime and Punishment" AND NOT "guilt"'),
+    ("Discuss the role of women in Jane Austen's novels, but do not mention Pride and Prejudice.", '"role of women in Jane Austen\'s novels" AND NOT "Pride and Prejudice"'),
+    # the subject's continuation after the exclusion stays positive
+    (
+        "What are the side effects of aspirin other than stomach bleeding, and how common are they?",
+        '"What are the side effects of aspirin, and how common are they?" AND NOT "stomach bleeding"',
+    ),
+    (
+        "How does global warming affect agriculture, especially in terms of crop yields, but without touching on deforestation or pollution?",
+        '"How does global warming affect agriculture, especially in terms of crop yields?" AND NOT "deforestation" AND NOT "pollution"',
+    ),
+    # "non X"
+    ("Provide a non Islamic summary about Avicenna", '"summary about Avicenna" AND NOT "Islamic"'),
+]
+
+ALTERNATIVES_AND_CONJUNCTIONS = [
+    ("Find papers on either reinforcement learning or evolutionary algorithms", '"reinforcement learning" OR "evolutionary algorithms"'),
+    ("Tell me about cats or dogs", '"cats" OR "dogs"'),
+    ("History of Rome or Athens", '"History of Rome" OR "History of Athens"'),
+    ("Either tea or coffee, but not decaf", '("tea" OR "coffee") AND NOT "decaf"'),
+    ("Documents that mention both climate change and agriculture", '"climate change" AND "agriculture"'),
+    ("Articles on transformers that also discuss energy efficiency", '"transformers" AND "energy efficiency"'),
+    ("Recipes with chicken as well as rice", '"Recipes with chicken" AND "Recipes with rice"'),
+]
+
+ONE_TERM = [
+    "Romeo and Juliet",
+    "Pride and Prejudice",
+    "The history and culture of Japan",
+    "How did the French Revolution influence modern democracies?",
+    "What is the difference between weather and climate?",
+    "Is coffee good or bad for your health?",
+    "The war lasted more or less ten years",
+    "Should I learn Python or Java first?",
+    "Whether or not to invest in bonds",
+    "How do plants grow without sunlight?",
+    "How to avoid burnout at work",
+    "Life without electricity",
+    "Tips for cooking without oil",
+    "Not only cats but also dogs",
+    "one or two spoons of sugar",
+]
+
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS)
+def test_table(question: str, expected: str) -> None:
+    t = to_logic(question, llm=False)
+    assert t.query == expected
+    assert t.method == "rules"
+    assert parse(t.query) == t.expr
+
+
+@pytest.mark.parametrize("question", ONE_TERM)
+def test_stays_one_term(question: str) -> None:
+    t = to_logic(question, llm=False)
+    assert t.expr.kind == "term", t.query
+    assert t.expr.text == question  # nothing to strip: the question as it came
+
+
+@pytest.mark.parametrize("question, expected", [("Introduce Pride and Prejudice", '"Pride and Prejudice"'), ("Tell me about Romeo and Juliet.", '"Romeo and Juliet"')])
+def test_request_filler_is_dropped_but_names_stay_whole(question: str, expected: str) -> None:
+    assert to_logic(question, llm=False).query == expected
+
+
+def test_no_positive_text_keeps_the_whole_question() -> None:
+    t = to_logic("excluding bone health", llm=False)
+    assert t.query == '"excluding bone health"'
+
+
+def test_default_without_configuration_is_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("ITLR_LLM_BASE_URL", "ITLR_LLM_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        t = to_logic("Allen Ginsberg's works other than Howl")
+    assert isinstance(t, Translation) and t.method == "rules" and t.warnings == ()
+    assert t.to_dict() == {
+        "query": '"Allen Ginsberg\'s works" AND NOT "Howl"',
+        "ast": {"and": [{"term": "Allen Ginsberg's works"}, {"not": {"term": "Howl"}}]},
+        "method": "rules",
+        "warnings": [],
+    }
+    assert str(t) == t.query
+
+
+def test_bad_input() -> None:
+    with pytest.raises(ValueError):
+        to_logic("   ", llm=False)
+    with pytest.raises(TypeError):
+        to_logic(None, llm=False)  # type: ignore[arg-type]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(min_size=1, max_size=200).filter(lambda s: s.strip()))
+def test_any_text_gives_a_valid_query(text: str) -> None:
+    expr = rules_to_expr(text).expr
+    assert parse(str(expr)) == expr
+
+
+_WORDS = ["excluding", "except", "other than", "but not", "without", "not", "or", "and", "either", "both", "(", ")", ",", "?", ".", '"',
+          "do not mention", "avoid", "apart from", "the", "cats", "Dogs", "history of Rome", "rather than", "(a)", "(A)", "NOT", "AND"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=14))
+def test_exclusion_words_in_any_order_give_a_valid_query(words: list[str]) -> None:
+    text = " ".join(words)
+    if not text.strip():
+        return
+    expr = rules_to_expr(text).expr
+    assert parse(str(expr)) == expr
+
+
+NEGCONSTRAINT = Path("/work/shared/data/negconstraint")
+
+
+@pytest.mark.skipif(not (NEGCONSTRAINT / "queries.jsonl").is_file(), reason="NegConstraint data not present")
+def test_negconstraint_questions_get_exclusions() -> None:
+    """Every benchmark question says what to exclude; nearly all should come out with a NOT."""
+    judged = {line.split("\t")[0] for line in (NEGCONSTRAINT / "test.tsv").read_text().splitlines()[1:] if line.strip()}
+    rows = [json.loads(line) for line in (NEGCONSTRAINT / "queries.jsonl").read_text().splitlines() if line.strip()]
+    rows = [r for r in rows if r["_id"] in judged]
+    assert len(rows) == 198
+    with_not = 0
+    for row in rows:
+        expr = rules_to_expr(row["text"]).expr
+        assert parse(str(expr)) == expr
+        assert any(node.kind == "not" for node in expr.walk()) or row["text"].count("(") == 0
+        with_not += any(node.kind == "not" for node in expr.walk())
+        positive = [n for n in expr.walk() if n.kind == "term"][0].text
+        assert len(positive.split()) >= 2  # the subject stays in the positive term
+    assert with_not >= 190
+
+
+def test_cli_rules(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ITLR_LLM_BASE_URL", raising=False)
+    assert main(["nl", "Allen Ginsberg's works other than Howl"]) == 0
+    assert capsys.readouterr().out == '"Allen Ginsberg\'s works" AND NOT "Howl"\n'
+    assert main(["nl", "--rules", "--json", "Tell me about cats or dogs"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == {"query": '"cats" OR "dogs"', "ast": {"or": [{"term": "cats"}, {"term": "dogs"}]}, "method": "rules", "warnings": []}
+
+
+def test_cli_errors(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("ITLR_LLM_BASE_URL", "ITLR_LLM_MODEL", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    assert main(["nl", "--llm", "cats"]) == 2  # --llm with no endpoint anywhere
+    assert "no LLM configured" in capsys.readouterr().err
+    assert main(["nl", "  "]) == 2
+    assert capsys.readouterr().err == "itlr: error: empty question\n"
+    assert main(["nl", "--base-url", "not a url", "cats"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("itlr: error: LLM base URL") and err.count("\n") == 1
+
+
+def test_cli_imports_stay_light() -> None:
+    code = "import sys, itlr.cli; itlr.cli.build_parser(); print(sorted(m for m in ('torch', 'openai', 'sentence_transformers') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
