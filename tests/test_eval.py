@@ -87,3 +87,23 @@ def test_helpers():
     a, b = fit_logistic(x, y)
     # Equal-variance Gaussians, balanced classes: slope 2 (difference of means / variance), boundary at 1.
     assert a == pytest.approx(2.0, rel=0.25) and -b / a == pytest.approx(1.0, abs=0.2)
+
+
+@pytest.mark.model
+def test_eval_synthetic_end_to_end(tmp_path, cache, capsys):
+    out, png = tmp_path / "synthetic.json", tmp_path / "terms.png"
+    argv = ["eval", "synthetic", "--source", str(Path(__file__).parent / "data" / "synthetic_source.jsonl"),
+            "--topics", "2", "--max-terms", "3", "--groups", "3", "--plot", str(png), "--out", str(out), "--quiet", "--ablation"]
+    assert main(argv) == 0
+    assert "by number of negations" in capsys.readouterr().out
+    report = json.loads(out.read_text())
+    t = report["three_term"]
+    assert t["templates"] == 48 and t["triples"] == 2 and t["queries"] == 96
+    assert t["queries_by_negations"] == {"0": 12, "1": 36, "2": 36, "3": 12}
+    for system in ("dense", "itlr"):
+        for n in ("0", "1", "2", "3", "all"):
+            assert 0.0 <= t["ndcg_by_negations"][system][n] <= 1.0
+    assert set(report["ablation"]) >= {"product/sum/1-x", "min/max/1-x"}
+    assert report["ablation"]["product/sum/1-x"]["all"] == pytest.approx(t["ndcg_by_negations"]["itlr"]["all"])
+    assert set(report["by_terms"]["and"]["itlr"]) == {"2", "3"}
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -11,8 +11,9 @@ statistics and the shared ``(a, b)``; these go into ``Semantics(calibration=...)
 
 Labelled pairs, per training query with logical form F:
   - every term under no NOT, with each relevant passage: 1;
-  - every term only under NOT, with each violating passage (when labelled): 1,
-    and with each relevant passage: 0;
+  - every term only under NOT, with each violating passage (when labelled): 1
+    (relevant passages are not used as negatives for it: they often mention the
+    excluded thing in passing);
   - every term, with passages sampled at random from the rest of the corpus: 0.
 Classes are weighted equally, so ``tau`` sits where a passage is as likely to
 satisfy the term as not.
@@ -94,8 +95,9 @@ def labelled_pairs(
             if p.positive[j] and not p.negative[j]:
                 pairs += [(term, r, 1) for r in relevant]
             elif p.negative[j] and not p.positive[j]:
+                # Relevant passages are not labelled 0 for an excluded term: in real data they
+                # often name the excluded thing in passing (NegConstraint does), so the label is noise.
                 pairs += [(term, r, 1) for r in bad]
-                pairs += [(term, r, 0) for r in relevant]
             pairs += [(term, r, 0) for r in pool]
     return pairs
 

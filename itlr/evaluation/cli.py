@@ -46,6 +46,7 @@ def _eval(args: argparse.Namespace) -> None:
             k=args.k,
             ablation=args.ablation,
             max_terms=args.max_terms,
+            groups=args.groups,
             plot=args.plot,
             progress=not args.quiet,
         )
@@ -154,8 +155,9 @@ def register(subparsers) -> None:
     g = p.add_argument_group("synthetic benchmark (DATASET = synthetic)")
     g.add_argument("--source", help="corpus.jsonl (or BEIR folder) whose subjects supply topics and text "
                    "(default: the built-in demo corpus)")
-    g.add_argument("--topics", type=int, default=40, help="topic triples per template")
+    g.add_argument("--topics", type=int, default=30, help="topic triples (each used with all 48 templates)")
     g.add_argument("--max-terms", type=int, default=6, help="largest pure AND / OR query for the terms figure")
+    g.add_argument("--groups", type=int, default=20, help="queries per point of the terms figure")
     g.add_argument("--plot", help="PNG for the by-terms figure (Figure 3 analogue)")
     p.set_defaults(func=_eval)
 
