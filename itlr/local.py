@@ -108,6 +108,7 @@ class LocalIndex:
         if not len(self.ids):
             self._vectors = np.zeros((0, matrix.shape[1]), dtype=np.float32)
         new_rows = []
+        stored = len(self.ids)  # rows below this already live in self._vectors
         for doc, vector in zip(docs, matrix):
             row = self._row.get(doc.id)
             if row is None:
@@ -117,7 +118,10 @@ class LocalIndex:
                 new_rows.append(vector)
             else:  # same id again: replace, never duplicate
                 self.sources[row] = doc.source
-                self._vectors[row] = vector
+                if row < stored:
+                    self._vectors[row] = vector
+                else:  # repeated within this batch: the last one wins
+                    new_rows[row - stored] = vector
         if new_rows:
             self._vectors = np.concatenate([self._vectors[: len(self.ids) - len(new_rows)], np.stack(new_rows)])
 

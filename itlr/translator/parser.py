@@ -89,18 +89,18 @@ class _Build(Transformer):
     # Every callback returns (node, column of its first token).
     @v_args(inline=True)
     def quoted(self, tok: Token):
-        return self._term(_unescape(tok.value[1:-1]), tok.column)
+        return self._term(_unescape(tok.value[1:-1]), _col(tok))
 
     def bare(self, toks: list[Token]):
-        return self._term(" ".join(t.value for t in toks), toks[0].column)
+        return self._term(" ".join(t.value for t in toks), _col(toks[0]))
 
     @v_args(inline=True)
     def group(self, lpar: Token, inner, _rpar: Token):
-        return inner[0], lpar.column
+        return inner[0], _col(lpar)
 
     @v_args(inline=True)
     def neg(self, tok: Token, inner):
-        return _deep(Not(inner[0]), tok.column), tok.column
+        return _deep(Not(inner[0]), _col(tok)), _col(tok)
 
     def disjunction(self, items):
         return _chain(Or, items)
@@ -109,10 +109,15 @@ class _Build(Transformer):
         return _chain(And, items)
 
 
+def _col(tok: Token) -> int:
+    # Columns count from the query's start (lark's token.column restarts on each line).
+    return tok.start_pos + 1
+
+
 def _chain(cls, items):
     operands = items[0::2]
     node = cls([n for n, _ in operands])
-    return _deep(node, items[1].column), operands[0][1]
+    return _deep(node, _col(items[1])), operands[0][1]
 
 
 def _deep(node: Expr, column: int) -> Expr:
@@ -155,10 +160,10 @@ _NAMES = {"AND": "AND", "OR": "OR", "NOT": "NOT", "LPAR": "'('", "RPAR": "')'", 
 
 def _explain(exc: UnexpectedInput, query: str) -> _Fail:
     if isinstance(exc, UnexpectedCharacters):
-        return _Fail(f"unexpected character {query[exc.pos_in_stream]!r}", exc.column)
+        return _Fail(f"unexpected character {query[exc.pos_in_stream]!r}", exc.pos_in_stream + 1)
     token = getattr(exc, "token", None)
     kind = token.type if token is not None else "$END"
-    column = token.column if token is not None and kind != "$END" else len(query.rstrip()) + 1
+    column = _col(token) if token is not None and kind != "$END" else len(query.rstrip()) + 1
     expected = set(getattr(exc, "expected", ()) or ())
     prev = _previous_token(query, column)
     if kind in ("AND", "OR"):
@@ -184,7 +189,7 @@ def _previous_token(query: str, column: int) -> str | None:
     if head.endswith("("):
         return "("
     for word in ("AND", "OR", "NOT"):
-        if head.endswith(word) and (len(head) == len(word) or head[-len(word) - 1] in ' \t\r\n()"'):
+        if head.endswith(word) and (len(head) == len(word) or head[-len(word) - 1].isspace() or head[-len(word) - 1] in '()"'):
             return word
     return "term"
 
