@@ -14,25 +14,23 @@ from typing import Any, Callable, Mapping
 
 __all__ = ["compile_filter", "check_filter"]
 
-_MISSING = object()
-
 Predicate = Callable[[str, Mapping[str, Any]], bool]
 
 
-def _get(source: Mapping[str, Any], field: str) -> Any:
+def _get(source: Mapping[str, Any], field: str) -> list[Any]:
+    """Every value at a dotted path; arrays of objects are walked, as the engines flatten them."""
     if field.endswith(".keyword"):
         field = field[: -len(".keyword")]
-    value: Any = source
+    if field in source:  # a literal dotted key wins
+        return _values(source[field])
+    level: list[Any] = [source]
     for part in field.split("."):
-        if isinstance(value, Mapping) and part in value:
-            value = value[part]
-        else:
-            return source.get(field, _MISSING) if isinstance(source, Mapping) else _MISSING
-    return value
+        level = [v for node in level if isinstance(node, Mapping) and part in node for v in _values(node[part])]
+    return level
 
 
 def _values(value: Any) -> list[Any]:
-    if value is _MISSING or value is None:
+    if value is None:
         return []
     return list(value) if isinstance(value, (list, tuple)) else [value]
 
@@ -62,21 +60,21 @@ def compile_filter(query: Mapping[str, Any] | None) -> Predicate:
     if kind == "term":
         field, arg = _one(kind, body)
         want = arg.get("value") if isinstance(arg, Mapping) else arg
-        return lambda _id, src: any(v == want for v in _values(_get(src, field)))
+        return lambda _id, src: any(v == want for v in _get(src, field))
     if kind == "terms":
         field, arg = _one(kind, body)
         if not isinstance(arg, list):
             raise ValueError("malformed filter: terms takes a list of values")
         wanted = list(arg)
-        return lambda _id, src: any(v in wanted for v in _values(_get(src, field)))
+        return lambda _id, src: any(v in wanted for v in _get(src, field))
     if kind == "prefix":
         field, arg = _one(kind, body)
         want = arg.get("value") if isinstance(arg, Mapping) else arg
-        return lambda _id, src: any(isinstance(v, str) and v.startswith(want) for v in _values(_get(src, field)))
+        return lambda _id, src: any(isinstance(v, str) and v.startswith(want) for v in _get(src, field))
     if kind == "exists":
         if not isinstance(body, Mapping) or "field" not in body:
             raise ValueError("malformed filter: exists takes {\"field\": name}")
-        return lambda _id, src: bool(_values(_get(src, body["field"])))
+        return lambda _id, src: bool(_get(src, body["field"]))
     if kind == "ids":
         if not isinstance(body, Mapping) or not isinstance(body.get("values"), list):
             raise ValueError("malformed filter: ids takes {\"values\": [...]}")
@@ -89,7 +87,7 @@ def compile_filter(query: Mapping[str, Any] | None) -> Predicate:
         checks = [(op, arg[op]) for op in ("gt", "gte", "lt", "lte") if op in arg]
 
         def in_range(_id: str, src: Mapping[str, Any]) -> bool:
-            for v in _values(_get(src, field)):
+            for v in _get(src, field):
                 try:
                     if all(_compare(op, v, bound) for op, bound in checks):
                         return True

@@ -514,3 +514,20 @@ def test_real_embeddings_approx_equals_exact_when_covering(model, demo_index):
     assert [h.id for h in approx] == [h.id for h in exact]
     np.testing.assert_allclose([h.score for h in approx], [h.score for h in exact], rtol=1e-6)
     assert demo_index.search(query, embedder=model, k=10).mode == "approx"
+
+
+@pytest.mark.parametrize(
+    "flt, expected",
+    [
+        ({"term": {"authors.name": "B"}}, True),  # arrays of objects are walked, as the engines flatten them
+        ({"term": {"authors.name": "C"}}, False),
+        ({"exists": {"field": "authors.name"}}, True),
+        ({"exists": {"field": "authors.age"}}, False),
+        ({"term": {"a.b": 1}}, True),  # a literal dotted key
+    ],
+)
+def test_filter_paths_through_arrays_of_objects(flt, expected):
+    from itlr.filters import compile_filter
+
+    source = {"authors": [{"name": "A"}, {"name": "B"}], "a.b": 1}
+    assert compile_filter(flt)("x", source) is expected
