@@ -90,6 +90,8 @@ class ClusterHandle:
     ca_certs: str | None = None
     verify_certs: bool = True
     stop: Callable[[], None] | None = field(default=None, repr=False)
+    #: Called instead of ``stop`` with ITLR_KEEP_CLUSTERS=1.
+    keep: Callable[[], None] | None = field(default=None, repr=False)
 
 
 def _env(engine: str, suffix: str) -> str | None:
@@ -154,11 +156,15 @@ def _from_docker(engine: str) -> ClusterHandle:
 
 
 def _from_itlr_cluster(engine: str) -> ClusterHandle:
-    from itlr.cluster import down, start
+    from itlr.cluster import release, start
 
-    node = start(engine)
-    stop = (lambda: down(engine)) if node.started else None
-    return ClusterHandle(engine=engine, url=node.url, source="itlr.cluster", stop=stop)
+    # With a lease, concurrent test sessions share the node and the last one to finish stops
+    # it, if a fixture launched it: a node started by `itlr cluster up` stays up.
+    node = start(engine, lease=True)
+    return ClusterHandle(
+        engine=engine, url=node.url, source="itlr.cluster",
+        stop=lambda: release(engine), keep=lambda: release(engine, keep=True),
+    )
 
 
 class _Clusters:
@@ -200,9 +206,10 @@ class _Clusters:
                 handle = fut.result()
             except BaseException:  # noqa: BLE001 - a failed start was reported by its tests
                 continue
-            if handle.stop and not keep:
+            action = handle.keep if keep else handle.stop
+            if action:
                 try:
-                    handle.stop()
+                    action()
                 except Exception as exc:  # noqa: BLE001
                     print(f"itlr: could not stop the {engine} cluster: {exc}")
         if self._pool is not None:

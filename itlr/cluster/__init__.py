@@ -12,9 +12,9 @@ from __future__ import annotations
 from .engines import ELASTICSEARCH, ENGINES, OPENSEARCH, Engine, get_engine
 from .errors import ClusterError
 from .install import cache_root
-from .node import Node, down, health, log_dir, log_tail, running, start, status, up
+from .node import Node, down, health, log_dir, log_tail, release, running, start, status, up
 
 __all__ = [
-    "up", "down", "start", "status", "running", "health", "log_dir", "log_tail", "cache_root",
+    "up", "down", "start", "release", "status", "running", "health", "log_dir", "log_tail", "cache_root",
     "Node", "Engine", "ENGINES", "ELASTICSEARCH", "OPENSEARCH", "get_engine", "ClusterError",
 ]

