@@ -363,6 +363,7 @@ def plot_bench(report: Mapping[str, Any], path: str) -> Path:
         ax.set_yscale("log")
         ax.set_title(f"{size:,} passages")
         ax.set_xlabel("terms in the query")
+        ax.set_xticks(sorted({r["terms"] for r in report["results"] if r["kind"] in ("approx", "exact")}))
         ax.set_ylabel("p50 latency (ms)")
         ax.grid(alpha=0.3, which="both")
         ax.legend(fontsize=7)
@@ -397,8 +398,35 @@ def add_bench_parser(subparsers, func) -> None:
     p.add_argument("--keep-index", action="store_true", help="leave the bench indices on the nodes")
     p.add_argument("--out", help="JSON results")
     p.add_argument("--plot", help="PNG of latency against terms")
+    p.add_argument("--blas-threads", type=int, default=1, help="numpy BLAS threads for the local engine (default 1; 0 = library default)")
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(func=func)
+
+
+def _limit_blas(threads: int | None):
+    """Caps numpy's BLAS threads (a second BLAS thread waiting for a busy core costs
+    milliseconds per call on a shared two-core machine)."""
+    if not threads:
+        return "default"
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        return "default (threadpoolctl missing)"
+    global _BLAS_LIMIT
+    _BLAS_LIMIT = threadpool_limits(threads, user_api="blas")
+    return threads
+
+
+_BLAS_LIMIT = None
+
+
+def _loadavg() -> str:
+    try:
+        import os
+
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except (OSError, AttributeError):
+        return "?"
 
 
 def run_bench_cli(args: argparse.Namespace) -> None:
@@ -432,13 +460,17 @@ def run_bench_cli(args: argparse.Namespace) -> None:
         engines[engine] = urls.get(engine)
     embedder = get_embedder(args.model)
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    blas = _limit_blas(args.blas_threads)
     report = run_bench(
         source=args.source, embedder=embedder, sizes=sizes, term_counts=terms, engines=engines,
         queries=args.queries, budget=args.budget, sigma=args.sigma, seed=args.seed, progress=not args.quiet,
         keep=args.keep_index,
     )
-    report.update({"date": started, "machine": _machine(), "model": embedder.name, "engines": engines})
-    report["header"] = f"itlr bench on {report['machine']}; model {embedder.name}; {started}"
+    report.update({"date": started, "machine": _machine(), "model": embedder.name, "engines": engines, "blas_threads": blas})
+    load = _loadavg()
+    report["load_average"] = load
+    report["header"] = (f"itlr bench on {report['machine']}; model {embedder.name}; BLAS threads {blas}; "
+                        f"load average at the end {load}; {started}")
     if args.plot:
         report["plot"] = str(plot_bench(report, args.plot))
     print(format_bench(report))
