@@ -354,3 +354,29 @@ def test_cluster_down_when_nothing_runs(tmp_path):
     out = run_itlr("cluster", "down", "opensearch", env={"ITLR_CACHE": str(tmp_path)})
     assert out.returncode == 0, out.stderr
     assert "was not running" in out.stderr and out.stdout == ""
+
+
+def test_docker_compose_follows_pinned_versions():
+    """docker-compose.yml (not runnable here: no Docker engine) uses the versions of engines.py,
+    security off, single node, loopback ports that do not collide."""
+    from pathlib import Path
+
+    import yaml
+
+    from itlr.cluster import ELASTICSEARCH, OPENSEARCH
+
+    compose = yaml.safe_load((Path(__file__).resolve().parents[1] / "docker-compose.yml").read_text())
+    services = compose["services"]
+    assert services["elasticsearch"]["image"] == ELASTICSEARCH.image
+    assert services["opensearch"]["image"] == OPENSEARCH.image
+    assert services["kibana"]["image"].endswith(f":{ELASTICSEARCH.version}")
+    assert services["opensearch-dashboards"]["image"].endswith(f":{OPENSEARCH.version}")
+    for name, spec in (("elasticsearch", ELASTICSEARCH), ("opensearch", OPENSEARCH)):
+        env = services[name]["environment"]
+        for key, value in spec.image_env.items():
+            assert env[key] == value, (name, key)
+    assert services["opensearch-dashboards"]["environment"]["DISABLE_SECURITY_DASHBOARDS_PLUGIN"] == "true"
+    host_ports = [p.split(":")[1] for s in services.values() for p in s["ports"]]
+    assert sorted(host_ports) == ["5601", "5602", "9200", "9201"]
+    assert all(p.startswith("127.0.0.1:") for s in services.values() for p in s["ports"])
+    assert all("healthcheck" in s for s in services.values())
