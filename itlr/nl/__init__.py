@@ -70,6 +70,7 @@ def to_logic(
     max_attempts: int | None = None,
     cache: "bool | str | os.PathLike | None" = None,
     env: Mapping[str, str] | None = None,
+    **llm_options: Any,
 ) -> Translation:
     """Turn a natural-language question into a logical query.
 
@@ -86,13 +87,15 @@ def to_logic(
     reply, or answers that stay invalid after the repairs give the rule-based
     query, ``method="fallback"``, the reason in ``warnings`` and an
     :class:`NLWarning`. Raises ``ValueError`` for an empty question or bad settings.
+    Further keyword arguments (``grammar``, ``structured``, ``system_role``,
+    ``max_tokens``, …) are :class:`LLM` settings.
     """
     if not isinstance(question, str):
         raise TypeError(f"a question is a string, not {type(question).__name__}")
     if not question.strip():
         raise ValueError("empty question")
     env = os.environ if env is None else env
-    settings = {"base_url": base_url, "model": model, "api_key": api_key, "timeout": timeout, "max_attempts": max_attempts, "cache": cache}
+    settings = {"base_url": base_url, "model": model, "api_key": api_key, "timeout": timeout, "max_attempts": max_attempts, "cache": cache, **llm_options}
 
     engine: LLM | None
     if llm is False:

@@ -45,6 +45,7 @@ __all__ = [
     "InvalidAnswer",
     "PROMPT_VERSION",
     "load_prompt",
+    "load_gbnf",
     "extract_query",
     "validate_query",
     "llm_configured",
@@ -61,7 +62,12 @@ _QUERY_SCHEMA = {
     "required": ["query"],
     "additionalProperties": False,
 }
-_RESPONSE_FORMAT = {"type": "json_schema", "json_schema": {"name": "logical_query", "strict": True, "schema": _QUERY_SCHEMA}}
+# Structured output, tried in this order until the server takes one: OpenAI's JSON
+# schema, then llama-cpp-python's JSON object with a schema; then plain text.
+_RESPONSE_FORMATS = {
+    "json_schema": {"type": "json_schema", "json_schema": {"name": "logical_query", "strict": True, "schema": _QUERY_SCHEMA}},
+    "json_object": {"type": "json_object", "schema": _QUERY_SCHEMA},
+}
 
 
 class LLMError(RuntimeError):
@@ -93,6 +99,13 @@ def load_prompt() -> tuple[str, str]:
 
 
 PROMPT_VERSION = load_prompt()[0]
+
+
+@lru_cache(maxsize=1)
+def load_gbnf() -> str:
+    """The query language as a GBNF grammar (``query.gbnf``), comments dropped."""
+    text = resources.files(__package__).joinpath("query.gbnf").read_text(encoding="utf-8")
+    return "\n".join(line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")) + "\n"
 
 
 # --------------------------------------------------------------------------- answers
@@ -149,10 +162,13 @@ def extract_query(answer: str) -> list[str]:
 
 
 def validate_query(text: str) -> Expr:
-    """Parse a candidate; a query with no positive term (all under NOT) is refused too."""
+    """Parse a candidate; refused too: no positive term (all under NOT), a term with no words ("...")."""
     expr = parse(text)
     if not _has_positive(expr):
         raise ParseError("the query needs at least one term that is not under NOT", text, 1)
+    for term in expr.terms():
+        if not any(ch.isalnum() for ch in term):
+            raise ParseError(f"the term {term!r} has no words", text, max(1, text.find(term) + 1))
     return expr
 
 
@@ -223,8 +239,14 @@ def _normalise_url(url: str | None) -> str | None:
 class LLM:
     """An OpenAI-compatible chat endpoint that translates questions into logical queries.
 
-    ``structured``: ``None`` asks for JSON-schema output and retries without it if the
-    server refuses; ``True``/``False`` force it on/off. ``system_prompt`` replaces
+    ``structured``: ``None`` asks for JSON-schema output (OpenAI's ``json_schema``, then
+    llama-cpp-python's ``json_object`` with a schema) and goes on in plain text if the
+    server refuses both; ``True`` fails instead; ``False`` asks in plain text. ``grammar=True`` instead sends
+    the query language as a GBNF grammar (``query.gbnf``; the ``grammar`` field of
+    llama.cpp servers), so that every answer parses; a string is sent as the grammar
+    itself. ``system_role=False`` sends the instructions at the top of the user message
+    instead of as a system message, for chat formats that drop system messages (the
+    Gemma format of llama-cpp-python; env ``ITLR_LLM_SYSTEM_ROLE=0``). ``system_prompt`` replaces
     ``prompt.md``; ``stop``, ``max_tokens``, ``temperature`` and ``extra_body`` go to
     the server as they are. ``cache``: ``True`` (default dir), ``False``, or a directory.
     """
@@ -238,8 +260,10 @@ class LLM:
     max_tokens: int = 256
     structured: bool | None = None
     system_prompt: str | None = None
+    system_role: bool = True
     stop: list[str] | None = None
     extra_body: dict[str, Any] | None = None
+    grammar: bool | str | None = None
     cache: bool | str | os.PathLike = True
     client: Any = field(default=None, repr=False)
 
@@ -251,7 +275,7 @@ class LLM:
         if int(self.max_attempts) < 1:
             raise ValueError(f"max_attempts must be at least 1, not {self.max_attempts!r}")
         self.max_attempts = int(self.max_attempts)
-        self._structured_ok = self.structured is not False
+        self._formats = [] if self.structured is False or self.grammar else list(_RESPONSE_FORMATS)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> "LLM":
@@ -262,6 +286,9 @@ class LLM:
             "model": _env(env, "ITLR_LLM_MODEL"),
             "api_key": _env(env, "ITLR_LLM_API_KEY", "OPENAI_API_KEY"),
         }
+        system_role = _env(env, "ITLR_LLM_SYSTEM_ROLE")
+        if system_role is not None:
+            settings["system_role"] = system_role.lower() not in ("0", "false", "no", "off")
         timeout = _env(env, "ITLR_LLM_TIMEOUT")
         if timeout is not None:
             try:
@@ -311,21 +338,31 @@ class LLM:
         }
         if self.stop:
             kwargs["stop"] = list(self.stop)
-        if self.extra_body:
-            kwargs["extra_body"] = dict(self.extra_body)
-        if self._structured_ok:
+        extra = dict(self.extra_body or {})
+        if self.grammar:
+            extra["grammar"] = self.grammar if isinstance(self.grammar, str) else load_gbnf()
+        if extra:
+            kwargs["extra_body"] = extra
+        while self._formats:
             try:
-                response = client.chat.completions.create(response_format=_RESPONSE_FORMAT, **kwargs)
-                return _content(response)
+                return _content(client.chat.completions.create(response_format=_RESPONSE_FORMATS[self._formats[0]], **kwargs))
             except Exception as exc:
-                if self.structured or not _is_rejection(exc):
+                if not _is_rejection(exc):
                     raise
-                self._structured_ok = False  # the server does not do JSON schemas: ask in plain text
+                refused = self._formats.pop(0)  # the server does not do this format: try the next
+                if not self._formats and self.structured:
+                    raise LLMError(f"the server refuses structured output ({refused}: {_describe(exc)})") from exc
         return _content(client.chat.completions.create(**kwargs))
+
+    @property
+    def _structured_ok(self) -> bool:
+        return bool(self._formats)
 
     def _messages(self, question: str) -> list[dict[str, str]]:
         ask = f"Question: {question}\n"
-        ask += 'Answer as JSON: {"query": "<the logical query>"}' if self._structured_ok else "Query:"
+        ask += 'Reply with a JSON object whose "query" field holds the logical query.' if self._structured_ok else "Query:"
+        if not self.system_role:
+            return [{"role": "user", "content": self._prompt() + "\n\n" + ask}]
         return [{"role": "system", "content": self._prompt()}, {"role": "user", "content": ask}]
 
     def translate(self, question: str) -> Translation:
@@ -376,7 +413,9 @@ class LLM:
             "temperature": self.temperature,
             "max_tokens": self.max_tokens,
             "stop": self.stop,
+            "system_role": self.system_role,
             "extra_body": self.extra_body,
+            "grammar": None if not self.grammar else hashlib.sha256(str(self.grammar).encode()).hexdigest()[:16],
             "system": None if self.system_prompt is None else hashlib.sha256(self.system_prompt.encode()).hexdigest(),
             "prompt": hashlib.sha256(load_prompt()[1].encode()).hexdigest()[:16],
         }
@@ -445,7 +484,7 @@ def _repair_message(error: ParseError, structured: bool) -> str:
         "Write it again following the query language: double-quoted terms, uppercase AND, OR, NOT, "
         "balanced parentheses, at least one term not under NOT. "
     )
-    return text + ('Answer as JSON: {"query": "<the logical query>"}' if structured else "Reply with the query only.")
+    return text + ('Reply with a JSON object whose "query" field holds the logical query.' if structured else "Reply with the query only.")
 
 
 def _short(text: str | None, limit: int = 120) -> str:
