@@ -25,6 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     down = sub.add_parser("down", help="stop a node and remove its data")
     down.add_argument("engine", choices=ENGINE_CHOICES, metavar="ENGINE", help="elasticsearch | opensearch")
+    down.add_argument("--force", action="store_true", help="stop it even while test sessions use it")
     down.set_defaults(func=_down)
 
     st = sub.add_parser("status", help="show the pinned versions and the nodes that run")
@@ -57,7 +58,7 @@ def _down(args: argparse.Namespace) -> None:
     from . import ClusterError, down, get_engine
 
     try:
-        was = down(args.engine)
+        was = down(args.engine, force=args.force)
     except ClusterError as exc:
         _fail(exc)
     name = get_engine(args.engine).name

@@ -274,22 +274,26 @@ def _node_from_state(state: dict, started: bool = False) -> Node:
 _FLAG_LINE = re.compile(r"^\s*\S+\s+\S+\s+:?= .*\{[^}]*\}\s*(\{[^}]*\})?\s*$|^\[Global flags\]$")
 
 
-def log_tail(engine: str | Engine, lines: int = 40) -> str:
-    """The last lines of the node's console output and main log, for error messages."""
+def log_tail(engine: str | Engine, lines: int = 30) -> str:
+    """The last lines of the node's main log, and those of its console output (launcher and JVM
+    errors) that the main log does not have, for error messages."""
     engine = get_engine(engine) if isinstance(engine, str) else engine
     logs = node_dir(engine) / "logs"
-    parts = []
-    for name in ("console.log", f"{_cluster_name(engine)}.log"):
-        path = logs / name
+    texts = {}
+    for name in (f"{_cluster_name(engine)}.log", "console.log"):
         try:
-            text = path.read_text(errors="replace").splitlines()
+            texts[name] = (logs / name).read_text(errors="replace").splitlines()
         except OSError:
-            continue
-        # Leave out the JVM's flag dump (-XX:+PrintFlagsFinal) that launchers print on failure.
-        text = [line for line in text if not _FLAG_LINE.match(line)]
+            texts[name] = []
+    main = texts[f"{_cluster_name(engine)}.log"]
+    seen = set(main)
+    # Leave out the JVM's flag dump (-XX:+PrintFlagsFinal) that launchers print on failure.
+    console = [line for line in texts["console.log"] if line not in seen and not _FLAG_LINE.match(line)]
+    parts = []
+    for name, text in ((f"{_cluster_name(engine)}.log", main), ("console.log", console)):
         if text:
-            parts.append(f"--- {path} (last {min(lines, len(text))} lines)")
-            parts.extend(text[-lines:])
+            parts.append(f"--- {logs / name} (last {min(lines, len(text))} lines)")
+            parts.extend(line if len(line) <= 400 else line[:400] + " …" for line in text[-lines:])
     return "\n".join(parts) if parts else f"(no log in {logs})"
 
 
@@ -353,10 +357,10 @@ def _launch(engine: Engine, home: Path, nd: Path, java_home: Path, user: tuple[i
     cmd = [str(home / "bin" / engine.launcher)]
     for key, value in _settings(engine, nd, http_port, transport_port).items():
         cmd.append(f"-E{key}={value}")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("ES_", "OPENSEARCH_"))}
+    # Only the engine's own *_JAVA_HOME: Elasticsearch warns when JAVA_HOME is set beside it.
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ES_", "OPENSEARCH_")) and k != "JAVA_HOME"}
     env.update({
         engine.java_home_env: str(java_home),
-        "JAVA_HOME": str(java_home),
         engine.java_opts_env: HEAP,
         engine.path_conf_env: str(nd / "config"),
         engine.tmpdir_env: str(nd / "tmp"),
@@ -525,10 +529,22 @@ def up(engine: str, *, timeout: float | None = None, log: Log = stderr_log) -> s
     return start(engine, timeout=timeout, log=log).url
 
 
-def down(engine: str, *, log: Log = stderr_log, keep_data: bool = False) -> bool:
-    """Stop the node of ``engine`` (SIGTERM, then SIGKILL) and remove its data. True if one was running."""
+def down(engine: str, *, log: Log = stderr_log, keep_data: bool = False, force: bool = False) -> bool:
+    """Stop the node of ``engine`` (SIGTERM, then SIGKILL) and remove its data. True if one was running.
+
+    A node that running test sessions hold (leases of other live processes) is left alone
+    unless ``force``: ClusterError says which processes use it.
+    """
     eng = get_engine(engine)
     with file_lock(f"node-{eng.name}"):
+        if not force:
+            own = _own_lease(eng).name
+            others = [p.name.split("-")[0] for p in _live_leases(eng) if p.name != own]
+            if others:
+                raise ClusterError(
+                    f"the {eng.name} node is in use by test sessions (pids {', '.join(others)}); "
+                    "they stop it when they finish (use --force to stop it now)"
+                )
         return _down_locked(eng, log, keep_data)
 
 
