@@ -105,6 +105,22 @@ EXCLUSIONS = [
     ),
     # "non X"
     ("Provide a non Islamic summary about Avicenna", '"summary about Avicenna" AND NOT "Islamic"'),
+    # more phrasings
+    ("Can you tell me about the history of the internet without going into ARPANET?", '"history of the internet?" AND NOT "ARPANET"'),
+    ("Show me Italian recipes that don't use tomatoes.", '"Italian recipes" AND NOT "tomatoes"'),
+    ("Which planets, other than Earth, could support life?", '"Which planets could support life?" AND NOT "Earth"'),
+    ("What causes migraines besides stress?", '"What causes migraines?" AND NOT "stress"'),
+    ("Explain photosynthesis without using the word chlorophyll.", '"photosynthesis" AND NOT "chlorophyll"'),
+    ("Give me information about Paris, but please do not include the Eiffel Tower.", '"Paris" AND NOT "Eiffel Tower"'),
+    ("Tell me about the Apollo program; leave out Apollo 11.", '"Apollo program" AND NOT "Apollo 11"'),
+    ("Describe the effects of caffeine on sleep, not on anxiety.", '"effects of caffeine on sleep" AND NOT "anxiety"'),
+    ("I'm looking for hotels in Rome other than near the Vatican", '"hotels in Rome" AND NOT "near the Vatican"'),
+    (
+        "Research on COVID-19 vaccines but not mRNA vaccines, especially side effects.",
+        '"Research on COVID-19 vaccines, especially side effects" AND NOT "mRNA vaccines"',
+    ),
+    ("Treatment of diabetes, but not insulin therapy or diet changes", '"Treatment of diabetes" AND NOT "insulin therapy" AND NOT "diet changes"'),
+    ("Compare the ethics of Kant (excluding On Liberty)", '"ethics of Kant" AND NOT "On Liberty"'),
 ]
 
 ALTERNATIVES_AND_CONJUNCTIONS = [
@@ -115,6 +131,10 @@ ALTERNATIVES_AND_CONJUNCTIONS = [
     ("Documents that mention both climate change and agriculture", '"climate change" AND "agriculture"'),
     ("Articles on transformers that also discuss energy efficiency", '"transformers" AND "energy efficiency"'),
     ("Recipes with chicken as well as rice", '"Recipes with chicken" AND "Recipes with rice"'),
+    ("Either Python or JavaScript tutorials for beginners", '"Python tutorials for beginners" OR "JavaScript tutorials for beginners"'),
+    ("Find articles on volcanoes in Iceland or Hawaii", '"volcanoes in Iceland" OR "volcanoes in Hawaii"'),
+    ("Cheap flights to London or Paris but not via Frankfurt", '("Cheap flights to London" OR "Cheap flights to Paris") AND NOT "Frankfurt"'),
+    ("Studies on both sleep and memory", '"Studies on sleep" AND "Studies on memory"'),
 ]
 
 ONE_TERM = [
@@ -133,6 +153,9 @@ ONE_TERM = [
     "Tips for cooking without oil",
     "Not only cats but also dogs",
     "one or two spoons of sugar",
+    "Who wrote War and Peace?",
+    "How is climate change affecting polar bears and penguins?",
+    "Besides, what else is there?",
 ]
 
 

@@ -75,9 +75,10 @@ _STRONG = [
     r"discussing|focusing\s+on|considering|referring\s+to|referencing|regarding|associated\s+with|connected\s+to|"
     r"linked\s+to|covered\s+by|touching\s+on|dealing\s+with|part\s+of)",
     r"unrelated\s+to",
+    r"besides(?!\s*,)",
     r"(?:with\s+)?no\s+(?:mention|mentions|reference|references|discussion|discussions)\s+(?:of|to|about)",
-    r"(?:do|does|did)\s+not\s+(?:" + _META_VERBS + r")",
-    r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r")",
+    r"(?:do|does|did)\s+not\s+(?:" + _META_VERBS + r"|use|have|has)",
+    r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r"|use|have|has)",
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -91,7 +92,6 @@ _BOUNDED = [
     r"omit(?:s|ting)?",
     r"skip(?:s|ping)?",
     r"set(?:ting)?\s+aside",
-    r"besides",
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
     r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
@@ -113,6 +113,7 @@ _RESUME_RE = re.compile(
     r"but|while|whereas|although|though|yet|instead|rather|also|additionally|plus|on|in|to|for|at|from|into|as\s+well)\b",
     re.IGNORECASE,
 )
+_META_FOLLOWS_RE = re.compile(r"\s+(?:any|all|(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")|" + _META_VERBS + r"|going\s+into|getting\s+into|using)\b", re.IGNORECASE)
 _AUX_RE = re.compile(r" (?:are|is|was|were|has|have|had|do|does|did|can|could|will|would|should|may|might|must|shall)\b")
 _AND_WH_RE = re.compile(r"\s+(?:and|but)\s+(?:" + _WH + r")\b", re.IGNORECASE)
 
@@ -124,7 +125,7 @@ _FILLER_RE = re.compile(
     r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell)(?:\s+(?:me|us))?(?:\s+about)?"
-    r"|i\s+(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
+    r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?)\s+",
     re.IGNORECASE,
 )
@@ -149,7 +150,8 @@ _NEG_PREFIXES = [
         r"^(?:role|roles|influence|influences|impact|use|concept|involvement|specifics|idea|notion|topic|subject|theme|"
         r"question|issue|matter|area)\s+of\s+"
     ),
-    re.compile(r"^(?:for|about|regarding|concerning|of|by|from)\s+", re.IGNORECASE),
+    re.compile(r"^(?:for|about|regarding|concerning|of|by|from|on|at|via)\s+"),  # lowercase: "On Liberty" stays
+    re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
     re.compile(
         r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
@@ -304,7 +306,8 @@ def _depth_at(text: str, i: int) -> int:
 
 
 def _is_request(text: str) -> bool:
-    return not _QUESTION_START_RE.match(text.strip())
+    t = re.sub(r"^(?:(?:please|kindly)\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?", "", text.strip(), flags=re.IGNORECASE)
+    return not _QUESTION_START_RE.match(t)
 
 
 # --------------------------------------------------------------------------- exclusions
@@ -349,16 +352,10 @@ def _find_trigger(text: str, request: bool, start_at: int = 0) -> tuple[int, int
                 continue
             return conn_start, m.end(), 0
         after = text[m.end() :]
-        meta_follows = bool(
-            re.match(r"\s+(?:any|all|mention|mentions|mentioning|reference|references|referencing|referring|discuss|discussing|discussion|talking|focusing|considering|touching)\b", after, re.IGNORECASE)
-        )
+        meta_follows = bool(_META_FOLLOWS_RE.match(after))
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
             continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
         if word == "not" and not re.search(r"[,;]|\b(?:but|and)\b", conn_text) :
-            continue
-        if word == "besides":
-            if boundary or request or re.search(r"\bother\b", text[: m.start()], re.IGNORECASE):
-                return conn_start, m.end(), 1
             continue
         if word == "without" and not (boundary or meta_follows):
             prev_word = (_words(text[: m.start()])[-1:] or [""])[0].lower()
@@ -433,7 +430,11 @@ def _inline_exclusions(text: str, negatives: list[str], request: bool) -> str:
             text = text[:conn_start] + " " + text[trig_end:]
             continue
         negatives.append(neg)
-        text = text[:conn_start] + " " + text[end:]
+        rest = text[end:]
+        # "Which planets, other than Earth, could support life?": one of the two commas goes.
+        if "," in text[conn_start:trig_end] and rest.startswith(",") and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE):
+            rest = rest[1:]
+        text = text[:conn_start] + " " + rest
     return text
 
 
@@ -483,7 +484,7 @@ def _coordination(text: str) -> Expr | None:
     # either A or B (or C)
     m = re.match(r"^(?P<pre>.*?)\beither\s+(?P<a>.+?)\s+or\s+(?P<b>.+)$", t, re.IGNORECASE)
     if m and not _OR_STOP_RE.search(m.group("a") + " or " + m.group("b")):
-        items = [m.group("a")] + re.split(r"\s+or\s+", m.group("b"))
+        items = _shared_tail([m.group("a")] + re.split(r"\s+or\s+", m.group("b")))
         pre = m.group("pre")
         return _node(Or, [_squash(pre + " " + it) if pre.strip() else it for it in items])
     # both A and B
@@ -511,10 +512,22 @@ def _coordination(text: str) -> Expr | None:
             m = _ITEM_PREP_RE.match(head)
             prefix, first = (m.group(1), m.group(2)) if m and len(_words(m.group(2))) <= 5 else ("", head)
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
-            items = firsts + parts[1:]
+            items = _shared_tail(firsts + parts[1:])
             if all(len(_words(it)) <= 6 for it in items) and len(items) <= 8:
                 return _node(Or, [_squash(prefix + it) if prefix and len(_words(it)) <= 5 else it for it in items])
     return None
+
+
+def _shared_tail(items: list[str]) -> list[str]:
+    """ "Python", "JavaScript tutorials for beginners" -> both "… tutorials for beginners"
+    (names sharing a lowercase tail; "cats", "small dogs" stay as they are)."""
+    last = _words(items[-1])
+    if len(last) < 2 or not last[0][:1].isupper() or not last[1][:1].islower():
+        return items
+    if not all(len(_words(it)) == 1 and it.strip()[:1].isupper() for it in items[:-1]):
+        return items
+    tail = items[-1].split(None, 1)[1]
+    return [it.strip() + " " + tail for it in items[:-1]] + [items[-1]]
 
 
 def _node(cls, texts: list[str]) -> Expr | None:
