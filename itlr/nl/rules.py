@@ -166,6 +166,7 @@ _END_LABEL_RE = re.compile(r"\s*\([a-z]\)")
 _MARK = "\x1f"
 _NON_RE = re.compile(r"\bnon[\s-](?=[A-Z])([\w’'-]+)\s*")
 _QUOTES = "\"“”„«»"
+_MAX_NEGATIVES = 24  # the query language allows 64 distinct terms; real questions need a few
 
 _OR_STOP_RE = re.compile(
     r"\b(?:more\s+or\s+less|or\s+not|whether|one\s+or\s+more|sooner\s+or\s+later|either\s+way|and/or|or\s+else|"
@@ -578,6 +579,11 @@ def rules_to_expr(question: str) -> RuleResult:
             if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower():
                 negs.append(piece)
 
+    notes: list[str] = []
+    if len(negs) > _MAX_NEGATIVES:
+        notes.append(f"kept the first {_MAX_NEGATIVES} of {len(negs)} exclusions")
+        negs = negs[:_MAX_NEGATIVES]
+
     if not _words(positive):
         notes = ["no positive text left after removing the exclusions; the question is one term"] if negatives else []
         return RuleResult(whole, original, [], notes)
@@ -586,12 +592,10 @@ def rules_to_expr(question: str) -> RuleResult:
     if pos_expr is None:
         pos_expr = Term(positive)
     if not negs:
-        if isinstance(pos_expr, Term) and not negatives:
-            # Nothing logical found: the question as it came (less request filler) is the query.
-            return RuleResult(pos_expr, positive)
-        return RuleResult(pos_expr, positive)
+        # Nothing excluded: the question (less request filler), or its alternatives.
+        return RuleResult(pos_expr, positive, [], notes)
     expr = And([pos_expr] + [Not(Term(n)) for n in negs])
-    return RuleResult(expr, positive, negs)
+    return RuleResult(expr, positive, negs, notes)
 
 
 def _whole(question: str) -> Expr:
