@@ -167,6 +167,24 @@ def _from_itlr_cluster(engine: str) -> ClusterHandle:
     )
 
 
+def _check_answers(handle: ClusterHandle) -> None:
+    """A cluster named by URL must answer (any HTTP status, 401 included, counts as an answer)."""
+    import ssl
+    import urllib.error
+    import urllib.request
+
+    context = None
+    if handle.url.startswith("https"):
+        context = ssl.create_default_context(cafile=handle.ca_certs) if handle.verify_certs else ssl._create_unverified_context()  # noqa: S323
+    try:
+        urllib.request.urlopen(f"{handle.url}/_cluster/health", timeout=10, context=context).close()  # noqa: S310
+    except urllib.error.HTTPError:
+        return
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise RuntimeError(f"ITLR_{handle.engine.upper()}_URL={handle.url} does not answer ({reason})") from None
+
+
 class _Clusters:
     """Starts each engine once per session, in background threads, and stops what it started."""
 
@@ -179,6 +197,7 @@ class _Clusters:
     def _acquire(self, engine: str) -> ClusterHandle:
         handle = _from_env(engine)
         if handle:
+            _check_answers(handle)
             return handle
         if _docker_answers():
             return _from_docker(engine)

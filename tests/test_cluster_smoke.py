@@ -315,6 +315,22 @@ def test_elasticsearch_full_request_shape(es_client, es_index, es_has_painless):
     assert "[num_candidates] cannot be less than [k]" in error_text(err.value)
 
 
+@pytest.mark.elasticsearch
+def test_elasticsearch_painless_script_fields(es_painless_client, es_index):
+    """Needs Elasticsearch Painless: skipped on the integ-test node (ES_NO_PAINLESS_REASON), runs on
+    a full cluster (ITLR_ELASTICSEARCH_URL or Docker)."""
+    resp = es_painless_client.search(index=es_index, size=N_DOCS, query={"match_all": {}}, script_fields={
+        "cos": {"script": {"source": "cosineSimilarity(params.q, params.f)", "params": {"q": QUERY.tolist(), "f": "v"}}},
+        "dot": {"script": {"source": "dotProduct(params.q, params.f)", "params": {"q": QUERY.tolist(), "f": "v"}}},
+    })
+    cos = cosines(QUERY)
+    dots = dict(zip(IDS, (VECTORS.astype(np.float64) @ QUERY.astype(np.float64)).tolist()))
+    assert len(resp["hits"]["hits"]) == N_DOCS
+    for h in resp["hits"]["hits"]:
+        assert h["fields"]["cos"][0] == pytest.approx(cos[h["_id"]], abs=1e-4)
+        assert h["fields"]["dot"][0] == pytest.approx(dots[h["_id"]], abs=1e-3)
+
+
 # ----------------------------------------------------------------------------- itlr cluster itself (no node needed)
 
 
