@@ -107,3 +107,28 @@ def test_eval_synthetic_end_to_end(tmp_path, cache, capsys):
     assert report["ablation"]["product/sum/1-x"]["all"] == pytest.approx(t["ndcg_by_negations"]["itlr"]["all"])
     assert set(report["by_terms"]["and"]["itlr"]) == {"2", "3"}
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.model
+@pytest.mark.opensearch
+def test_eval_on_opensearch_ranks_like_the_local_engine(tmp_path, opensearch_url, capsys):
+    import uuid
+
+    from opensearchpy import OpenSearch
+
+    index = f"itlr-test-eval-{uuid.uuid4().hex[:8]}"
+    local_out, cluster_out = tmp_path / "local.json", tmp_path / "cluster.json"
+    try:
+        assert main(["eval", str(TINY), "--quiet", "--no-cache", "--out", str(local_out)]) == 0
+        argv = ["eval", str(TINY), "--quiet", "--engine", "opensearch", "--url", opensearch_url, "--index", index,
+                "--out", str(cluster_out)]
+        assert main(argv) == 0, capsys.readouterr().err
+    finally:
+        client = OpenSearch(opensearch_url)
+        if client.indices.exists(index=index):
+            client.indices.delete(index=index)
+    local, cluster = json.loads(local_out.read_text()), json.loads(cluster_out.read_text())
+    assert "opensearch" in cluster["backend"]
+    for system in ("dense", "itlr"):
+        assert cluster["systems"][system]["rankings"] == local["systems"][system]["rankings"]
+        assert cluster["systems"][system]["metrics"] == pytest.approx(local["systems"][system]["metrics"])

@@ -372,7 +372,7 @@ def plot_bench(report: Mapping[str, Any], path: str) -> Path:
             knn = [r for r in report["results"] if r["size"] == size and r["engine"] == engine and r["kind"] == "knn"]
             if knn and knn[0]["p50_ms"]:
                 ax.axhline(knn[0]["p50_ms"], color=colors.get(engine), linestyle=":", label=f"{engine} single kNN")
-        ax.set_yscale("log")
+        ax.set_ylim(bottom=0)
         ax.set_title(f"{size:,} passages")
         ax.set_xlabel("terms in the query")
         ax.set_xticks(sorted({r["terms"] for r in report["results"] if r["kind"] in ("approx", "exact")}))
