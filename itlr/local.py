@@ -183,7 +183,7 @@ class LocalIndex:
         q = normalize(np.asarray(vector, dtype=np.float32).reshape(1, -1))[0]
         self._check_dim(q.shape[0])
         rows = self._allowed(filter)
-        scores = self._vectors[rows] @ q
+        scores = _cosines(self._vectors, rows, q.reshape(-1, 1))[:, 0]
         order = _top(scores, k)
         return [Hit(self.ids[rows[i]], float(scores[i]), self.sources[rows[i]]) for i in order]
 
@@ -218,12 +218,12 @@ class LocalIndex:
         rows = self._allowed(filter)
         if resolved == "approx" and len(rows):
             per_term = knn_k or max(k + offset, 10)
-            sims = self._vectors[rows] @ q[the_plan.positive_terms].T
+            sims = _cosines(self._vectors, rows, q[the_plan.positive_terms].T)
             picked = set()
             for column in sims.T:
                 picked.update(_top(column, per_term).tolist())
             rows = rows[np.array(sorted(picked), dtype=np.int64)]
-        similarities = self._vectors[rows] @ q.T
+        similarities = _cosines(self._vectors, rows, q.T)
         truth = truth_values(similarities, the_plan.terms, semantics)
         scores = evaluate(the_plan.program, truth, semantics)
         order = _top(scores, k + offset)[offset:]
@@ -254,6 +254,20 @@ class LocalIndex:
     def _check_dim(self, dim: int) -> None:
         if self.dim is not None and dim != self.dim:
             raise ValueError(f"query vectors have {dim} dimensions but the index has {self.dim} (model {self.model!r})")
+
+
+def _cosines(vectors: np.ndarray, rows: np.ndarray, queries: np.ndarray, chunk: int = 16384) -> np.ndarray:
+    """``vectors[rows] @ queries`` in float64, chunk by chunk.
+
+    The engines' scripts multiply the stored float32 values in double precision;
+    doing the same keeps the reference exact where NOT (reciprocal) and
+    calibration amplify the last bits of a float32 product.
+    """
+    q = np.asarray(queries, dtype=np.float64)
+    out = np.empty((rows.shape[0], q.shape[1]), dtype=np.float64)
+    for start in range(0, rows.shape[0], chunk):
+        out[start : start + chunk] = vectors[rows[start : start + chunk]].astype(np.float64) @ q
+    return out
 
 
 def _top(scores: np.ndarray, n: int) -> np.ndarray:

@@ -64,8 +64,8 @@ class SearchOptions:
 
 
 def _floats(vector: np.ndarray) -> list[float]:
-    # float32 values printed short: 8 significant digits keep scores within 1e-7.
-    return [float(f"{x:.8g}") for x in np.asarray(vector, dtype=np.float32).tolist()]
+    # 9 significant digits carry a float32 exactly, so the script sees the local engine's values.
+    return [float(f"{x:.9g}") for x in np.asarray(vector, dtype=np.float32).tolist()]
 
 
 class Dialect:
