@@ -150,12 +150,14 @@ def _index(args: argparse.Namespace) -> None:
 def _search(args: argparse.Namespace) -> None:
     from .local import LocalIndex
     from .search import LogicalSearch
+    from .translator import parse
 
+    query = parse(args.query)  # bad input first: before any model, index or cluster is touched
     client = _client(args)
     target = client if client is not None else LocalIndex.load(args.index)
     searcher = LogicalSearch(target, args.index, embedder=_embedder(args), field=args.field, semantics=_semantics(args))
     result = searcher.search(
-        args.query, k=args.k, offset=args.offset, filter=args.filter, mode=args.mode, explain=args.explain,
+        query, k=args.k, offset=args.offset, filter=args.filter, mode=args.mode, explain=args.explain,
         knn_k=args.knn_k, num_candidates=args.num_candidates,
     )
     if args.json:
@@ -171,8 +173,15 @@ def _search(args: argparse.Namespace) -> None:
             print("       " + "   ".join(f"{t[:24]}={v:.3f}" for t, v in hit.truth.items()))
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad usage as one line (exit 2), like every other error."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="itlr", description="Logical retrieval (AND, OR, NOT) over embeddings.")
+    parser = _Parser(prog="itlr", description="Logical retrieval (AND, OR, NOT) over embeddings.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("parse", help="print a logical query in canonical form, or its AST as JSON")
@@ -226,7 +235,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help, or bad usage already reported in one line
+        return int(exit_.code or 0)
     try:
         args.func(args)
     except KeyboardInterrupt:

@@ -9,6 +9,7 @@ import uuid
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
+from fixtures_clusters import ES_NO_PAINLESS_REASON, cluster_unavailable
 from hypothesis import strategies as st
 
 import itlr
@@ -100,9 +101,11 @@ def os_indices(os_client):
 
 
 @pytest.fixture(scope="module")
-def es_indices(es_client, es_has_painless):
+def es_indices(es_client, es_has_painless, elasticsearch_cluster):
     if not es_has_painless:
-        pytest.skip("this Elasticsearch node has no Painless (the integ-test distribution); see docs/CLUSTERS.md")
+        if elasticsearch_cluster.source == "itlr.cluster":
+            pytest.skip(ES_NO_PAINLESS_REASON)  # the integ-test node; the shape test below covers it
+        cluster_unavailable("elasticsearch with Painless", f"{elasticsearch_cluster.url} has no lang-painless module")
     yield from _make_indices(es_client)
 
 
