@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Union
+from typing import Any, Callable, Iterator, Union
 
 __all__ = ["Expr", "Term", "Not", "And", "Or", "from_json"]
 
@@ -147,9 +147,10 @@ def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _to_text(root: Expr) -> str:
-    # Iterative post-order so that very deep NOT chains print without recursion.
-    out: dict[int, str] = {}
+def _fold(root: Expr, visit: Callable[[Expr, list[Any]], Any]) -> Any:
+    """Bottom-up ``visit(node, results of its children)`` without recursion:
+    very deep NOT chains are legal expressions."""
+    out: dict[int, Any] = {}
     stack: list[tuple[Expr, bool]] = [(root, False)]
     while stack:
         node, done = stack.pop()
@@ -158,14 +159,20 @@ def _to_text(root: Expr) -> str:
             stack.append((node, True))
             stack.extend((c, False) for c in kids)
             continue
-        if isinstance(node, Term):
-            out[id(node)] = quote(node.text)
-        elif isinstance(node, Not):
-            out[id(node)] = "NOT " + _wrap(out[id(node.child)], node.child, node)
-        else:
-            joiner = f" {node.kind.upper()} "
-            out[id(node)] = joiner.join(_wrap(out[id(c)], c, node) for c in node.children)
+        out[id(node)] = visit(node, [out[id(c)] for c in kids])
     return out[id(root)]
+
+
+def _to_text(root: Expr) -> str:
+    def visit(node: Expr, parts: list[str]) -> str:
+        if isinstance(node, Term):
+            return quote(node.text)
+        wrapped = [_wrap(text, child, node) for text, child in zip(parts, _children(node))]
+        if isinstance(node, Not):
+            return "NOT " + wrapped[0]
+        return f" {node.kind.upper()} ".join(wrapped)
+
+    return _fold(root, visit)
 
 
 def _wrap(text: str, child: Expr, parent: Expr) -> str:
@@ -178,22 +185,12 @@ def _wrap(text: str, child: Expr, parent: Expr) -> str:
 
 
 def _to_dict(root: Expr) -> dict[str, Any]:
-    out: dict[int, dict[str, Any]] = {}
-    stack: list[tuple[Expr, bool]] = [(root, False)]
-    while stack:
-        node, done = stack.pop()
-        kids = _children(node)
-        if kids and not done:
-            stack.append((node, True))
-            stack.extend((c, False) for c in kids)
-            continue
+    def visit(node: Expr, parts: list[dict[str, Any]]) -> dict[str, Any]:
         if isinstance(node, Term):
-            out[id(node)] = {"term": node.text}
-        elif isinstance(node, Not):
-            out[id(node)] = {"not": out[id(node.child)]}
-        else:
-            out[id(node)] = {node.kind: [out[id(c)] for c in node.children]}
-    return out[id(root)]
+            return {"term": node.text}
+        return {"not": parts[0]} if isinstance(node, Not) else {node.kind: parts}
+
+    return _fold(root, visit)
 
 
 def from_json(data: str | bytes | dict[str, Any]) -> Expr:
