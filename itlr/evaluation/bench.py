@@ -66,10 +66,10 @@ def random_query(terms: Sequence[str], rng: random.Random) -> Expr:
     return expr
 
 
-def _timed_loop(fn: Callable[[Any], Any], items: Sequence[Any], *, budget: float, warmup: int = 2) -> tuple[list[float], list[Any]]:
-    """Runs ``fn`` over ``items`` (after ``warmup`` untimed calls), stopping after ``budget`` seconds."""
-    for item in items[:warmup]:
-        fn(item)
+def _timed_loop(fn: Callable[[Any], Any], items: Sequence[Any], *, budget: float, warmup: int = 5) -> tuple[list[float], list[Any]]:
+    """Runs ``fn`` over ``items`` (after ``warmup`` untimed calls on the first items), stopping after ``budget`` seconds."""
+    for i in range(warmup):
+        fn(items[i % len(items)])
     times, results = [], []
     deadline = time.perf_counter() + budget
     for item in items:
@@ -210,6 +210,7 @@ def run_bench(
     progress: bool = True,
     keep: bool = False,
     knn_k: int | None = None,
+    warmup: int = 5,
     log: Callable[[str], None] = lambda s: print(s, file=sys.stderr),
 ) -> dict[str, Any]:
     rng = random.Random(seed)
@@ -221,6 +222,7 @@ def run_bench(
         "sigma": sigma,
         "queries_per_point": queries,
         "budget_s": budget,
+        "warmup": warmup,
         "term_pool": len(pool),
         "knn_k": knn_k or "default (max(k, 10) per positive term)",
         "results": [],
@@ -245,7 +247,7 @@ def run_bench(
             report["indexing"].append({"engine": engine, "size": n, "seconds": backend.index_seconds, "docs_per_s": n / backend.index_seconds})
             try:
                 single = [term_vectors[rng.choice(pool)] for _ in range(queries)]
-                times, _ = _timed_loop(backend.knn, single, budget=budget)
+                times, _ = _timed_loop(backend.knn, single, budget=budget, warmup=warmup)
                 report["results"].append({"engine": engine, "size": n, "kind": "knn", "terms": 1, **percentiles(times)})
                 log(f"{engine} {n}: knn p50 {percentiles(times)['p50_ms']:.2f} ms")
                 for t in term_counts:
@@ -253,7 +255,7 @@ def run_bench(
                     rankings = {}
                     for mode in ("approx", "exact"):
                         try:
-                            times, ranks = _timed_loop(lambda it: backend.search(it[0], it[1], mode), items, budget=budget)
+                            times, ranks = _timed_loop(lambda it: backend.search(it[0], it[1], mode), items, budget=budget, warmup=warmup)
                         except Exception as exc:
                             report["errors"].append({"engine": engine, "size": n, "stage": f"{mode} {t} terms", "error": f"{type(exc).__name__}: {exc}"})
                             log(f"{engine} {n} {mode} {t} terms failed: {exc}")
@@ -403,6 +405,7 @@ def add_bench_parser(subparsers, func) -> None:
     p.add_argument("--url", action="append", default=[], metavar="ENGINE=URL",
                    help="node of an engine, e.g. opensearch=http://127.0.0.1:9200 (default: itlr.cluster.up)")
     p.add_argument("--queries", type=int, default=30, help="timed queries per point (default 30)")
+    p.add_argument("--warmup", type=int, default=5, help="untimed queries before each timed loop (default 5)")
     p.add_argument("--budget", type=float, default=60.0, help="seconds at most per timed loop (default 60)")
     p.add_argument("--sigma", type=float, default=0.01, help="noise per dimension when scaling the corpus")
     p.add_argument("--seed", type=int, default=0)
@@ -477,7 +480,7 @@ def run_bench_cli(args: argparse.Namespace) -> None:
     report = run_bench(
         source=args.source, embedder=embedder, sizes=sizes, term_counts=terms, engines=engines,
         queries=args.queries, budget=args.budget, sigma=args.sigma, seed=args.seed, progress=not args.quiet,
-        keep=args.keep_index, knn_k=args.knn_k,
+        keep=args.keep_index, knn_k=args.knn_k, warmup=args.warmup,
     )
     report.update({"date": started, "machine": _machine(), "model": embedder.name, "engines": engines, "blas_threads": blas})
     load = _loadavg()
