@@ -20,6 +20,7 @@ from .filters import compile_filter
 from .hits import Hit, SearchResult
 from .semantics import Semantics, evaluate, truth_values
 from .translator import Expr
+from .translator.compiler import SearchOptions
 from .translator.plan import plan as make_plan
 
 __all__ = ["LocalIndex"]
@@ -217,7 +218,8 @@ class LocalIndex:
             return SearchResult(str(the_plan.expr), [], resolved)
         rows = self._allowed(filter)
         if resolved == "approx" and len(rows):
-            per_term = knn_k or max(k + offset, 10)
+            # the clusters' default neighbours per kNN clause, so both modes gather alike
+            per_term = SearchOptions(k=k, offset=offset, knn_k=knn_k).neighbours()
             sims = _cosines(self._vectors, rows, q[the_plan.positive_terms].T)
             picked = set()
             for column in sims.T:
@@ -261,12 +263,15 @@ def _cosines(vectors: np.ndarray, rows: np.ndarray, queries: np.ndarray, chunk: 
 
     The engines' scripts multiply the stored float32 values in double precision;
     doing the same keeps the reference exact where NOT (reciprocal) and
-    calibration amplify the last bits of a float32 product.
+    calibration amplify the last bits of a float32 product. ``rows`` is sorted
+    and distinct, so when it holds every row the matrix is sliced, not copied.
     """
     q = np.asarray(queries, dtype=np.float64)
+    everything = rows.shape[0] == vectors.shape[0]
     out = np.empty((rows.shape[0], q.shape[1]), dtype=np.float64)
     for start in range(0, rows.shape[0], chunk):
-        out[start : start + chunk] = vectors[rows[start : start + chunk]].astype(np.float64) @ q
+        block = vectors[start : start + chunk] if everything else vectors[rows[start : start + chunk]]
+        out[start : start + chunk] = block.astype(np.float64) @ q
     return out
 
 
