@@ -89,7 +89,7 @@ class ClusterBackend:
         self.embedder = embedder
         self.field = field
         self._factory = LogicalSearch
-        self._searchers: dict[Semantics | None, Any] = {}
+        self._searchers: dict[str | None, Any] = {}
 
     def _searcher(self, semantics: Semantics | None):
         key = json.dumps(semantics.to_dict(), sort_keys=True) if semantics else None
