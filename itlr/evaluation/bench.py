@@ -20,6 +20,7 @@ import argparse
 import datetime
 import json
 import random
+import re
 import statistics
 import sys
 import time
@@ -44,7 +45,10 @@ def percentiles(samples: Sequence[float]) -> dict[str, float | int | None]:
 
 
 def scaled_vectors(base: np.ndarray, n: int, *, sigma: float = 0.01, seed: int = 0) -> np.ndarray:
-    """``n`` unit rows: real row ``i mod len(base)`` plus N(0, sigma^2) noise, renormalised."""
+    """``n`` unit rows: the first ``n`` real rows when there are enough; else real row
+    ``i mod len(base)`` plus N(0, sigma^2) noise, renormalised."""
+    if n <= len(base):
+        return normalize(base[:n])
     rng = np.random.default_rng(seed)
     out = np.empty((n, base.shape[1]), dtype=np.float32)
     for start in range(0, n, 20000):
@@ -91,7 +95,21 @@ def _recall(approx: Sequence[Sequence[str]], exact: Sequence[Sequence[str]], k: 
 # -- workload ---------------------------------------------------------------------
 
 
-def _workload(source: str, embedder, *, progress: bool) -> tuple[list[dict], np.ndarray, list[str], dict[str, np.ndarray], list[str]]:
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+
+
+def chunk_passages(corpus: Sequence[Mapping[str, Any]], sentences: int) -> list[dict[str, Any]]:
+    """Each passage cut into consecutive pieces of ``sentences`` sentences: more real
+    passages from the same text, as RAG pipelines index it."""
+    chunks = []
+    for doc in corpus:
+        parts = _SENTENCE_END.split(" ".join(str(doc["text"]).split()))
+        for j in range(0, len(parts), sentences):
+            chunks.append({"_id": f"{doc['_id']}#{j // sentences}", "text": " ".join(parts[j : j + sentences])})
+    return chunks
+
+
+def _workload(source: str, embedder, *, progress: bool, chunk_sentences: int = 0) -> tuple[list[dict], np.ndarray, list[str], dict[str, np.ndarray], list[str]]:
     """Corpus docs, their vectors, the term pool, term vectors, and the questions."""
     from .datasets import Dataset
     from .runner import corpus_vectors
@@ -99,6 +117,8 @@ def _workload(source: str, embedder, *, progress: bool) -> tuple[list[dict], np.
 
     folder = Path(source)
     corpus = list(read_jsonl(folder / "corpus.jsonl" if folder.is_dir() else folder))
+    if chunk_sentences > 0:
+        corpus = chunk_passages(corpus, chunk_sentences)
     dataset = Dataset(folder.name, folder.resolve(), corpus, {}, {})
     vectors = corpus_vectors(dataset, embedder, progress=progress)
     questions: list[str] = []
@@ -152,13 +172,13 @@ class _Cluster:
 
     def __init__(self, engine: str, url: str, vectors: np.ndarray, texts: Sequence[str], *, progress: bool, keep: bool, shards: int = 1) -> None:
         from ..search import LogicalSearch, index_documents
-        from .runner import make_client
+        from ..engines import connect
 
         host = urlparse(url).hostname
         if host not in ("127.0.0.1", "localhost", "::1"):
             raise ValueError(f"itlr bench only talks to 127.0.0.1; got {url}")
         self.name = engine
-        self.client = make_client(engine, url)
+        self.client = connect(url, engine, timeout=120)
         self.index = f"itlr-bench-{len(vectors)}"
         self.keep = keep
         if self.client.indices.exists(index=self.index):
@@ -211,14 +231,16 @@ def run_bench(
     keep: bool = False,
     knn_k: int | None = None,
     warmup: int = 5,
+    chunk_sentences: int = 0,
     log: Callable[[str], None] = lambda s: print(s, file=sys.stderr),
 ) -> dict[str, Any]:
     rng = random.Random(seed)
-    corpus, base, pool, term_vectors, questions = _workload(source, embedder, progress=progress)
+    corpus, base, pool, term_vectors, questions = _workload(source, embedder, progress=progress, chunk_sentences=chunk_sentences)
     texts = [" ".join(str(d["text"]).split()[:40]) for d in corpus]
     report: dict[str, Any] = {
         "source": str(Path(source).resolve()),
         "base_passages": len(base),
+        "chunk_sentences": chunk_sentences,
         "sigma": sigma,
         "queries_per_point": queries,
         "budget_s": budget,
@@ -407,7 +429,9 @@ def add_bench_parser(subparsers, func) -> None:
     p.add_argument("--queries", type=int, default=30, help="timed queries per point (default 30)")
     p.add_argument("--warmup", type=int, default=5, help="untimed queries before each timed loop (default 5)")
     p.add_argument("--budget", type=float, default=60.0, help="seconds at most per timed loop (default 60)")
-    p.add_argument("--sigma", type=float, default=0.01, help="noise per dimension when scaling the corpus")
+    p.add_argument("--sigma", type=float, default=0.01, help="noise per dimension when scaling the corpus beyond its real passages")
+    p.add_argument("--chunk-sentences", type=int, default=0, metavar="N",
+                   help="cut every passage into pieces of N sentences first (more real passages; default: whole passages)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--model", help="embedding model (default all-MiniLM-L6-v2)")
     p.add_argument("--knn-k", type=int, help="approximate mode: candidates per positive term (default: the library's, max(k, 10))")
@@ -480,7 +504,7 @@ def run_bench_cli(args: argparse.Namespace) -> None:
     report = run_bench(
         source=args.source, embedder=embedder, sizes=sizes, term_counts=terms, engines=engines,
         queries=args.queries, budget=args.budget, sigma=args.sigma, seed=args.seed, progress=not args.quiet,
-        keep=args.keep_index, knn_k=args.knn_k, warmup=args.warmup,
+        keep=args.keep_index, knn_k=args.knn_k, warmup=args.warmup, chunk_sentences=args.chunk_sentences,
     )
     report.update({"date": started, "machine": _machine(), "model": embedder.name, "engines": engines, "blas_threads": blas})
     load = _loadavg()

@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from ..embedders import Embedder, cache_dir, get_embedder
+from ..engines import connect
 from ..semantics import Semantics
 from ..translator import Expr, Not, parse
 from .datasets import Dataset
@@ -105,25 +106,9 @@ class ClusterBackend:
         return [h.id for h in self._searcher(semantics).search(expr, k=k, mode=mode)]
 
 
-def make_client(engine: str, url: str):
-    if engine == "elasticsearch":
-        try:
-            from elasticsearch import Elasticsearch
-        except ImportError:
-            raise LookupError("the elasticsearch backend needs the elasticsearch package (pip install 'itlr[elasticsearch]')") from None
-        return Elasticsearch(url, request_timeout=120)
-    if engine == "opensearch":
-        try:
-            from opensearchpy import OpenSearch
-        except ImportError:
-            raise LookupError("the opensearch backend needs opensearch-py (pip install 'itlr[opensearch]')") from None
-        return OpenSearch(url, timeout=120)
-    raise ValueError(f"unknown engine {engine!r}")
-
-
 def cluster_backend(engine: str, url: str, index: str, dataset: Dataset, embedder: Embedder, *, progress: bool) -> ClusterBackend:
     """Connects, and creates and fills ``index`` from the dataset's corpus when it is missing."""
-    client = make_client(engine, url)
+    client = connect(url, engine, timeout=120)
     if not client.indices.exists(index=index):
         from ..search import index_documents
 
