@@ -144,6 +144,7 @@ class OpenAIEmbedder:
             timeout=timeout,
         )
         self._dim = dimensions
+        self._token_level = False  # set once the server is seen answering per-token vectors
 
     @property
     def dim(self) -> int:
@@ -151,17 +152,34 @@ class OpenAIEmbedder:
             self._dim = int(self.embed(["dimension probe"]).shape[1])
         return self._dim
 
+    def _request(self, batch: list[str]) -> list[np.ndarray]:
+        extra = {"dimensions": self.dimensions} if self.dimensions else {}
+        try:
+            response = self._client.embeddings.create(model=self.model, input=batch, encoding_format="float", **extra)
+        except Exception as exc:  # the openai client's errors: connection, timeout, HTTP status
+            if not type(exc).__module__.startswith("openai"):
+                raise
+            raise RuntimeError(f"embeddings endpoint {self._client.base_url} ({self.model}): {' '.join(str(exc).split())}") from exc
+        if len(response.data) != len(batch):
+            raise RuntimeError(f"embeddings endpoint returned {len(response.data)} vectors for {len(batch)} texts")
+        return [np.asarray(item.embedding, dtype=np.float32) for item in sorted(response.data, key=lambda d: d.index)]
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         texts = list(texts)
-        rows: list[list[float]] = []
-        extra = {"dimensions": self.dimensions} if self.dimensions else {}
+        rows: list[np.ndarray] = []
         for start in range(0, len(texts), self.batch_size):
             batch = texts[start : start + self.batch_size]
-            response = self._client.embeddings.create(model=self.model, input=batch, **extra)
-            rows.extend(item.embedding for item in sorted(response.data, key=lambda d: d.index))
+            vectors = self._request(batch) if not self._token_level else []
+            if any(v.ndim == 2 for v in vectors):
+                # A llama.cpp server without a pooling type answers one vector per token, and
+                # misaligns them for all but the first text of a batch: one text per request there.
+                self._token_level = True
+            if self._token_level:
+                vectors = [self._request([text])[0] for text in batch]
+            rows.extend(v.mean(axis=0) if v.ndim == 2 else v for v in vectors)
         if not rows:
             return np.zeros((0, self._dim or 0), dtype=np.float32)
-        out = normalize(np.asarray(rows, dtype=np.float32))
+        out = normalize(np.stack(rows))
         self._dim = out.shape[1]
         return out
 

@@ -20,6 +20,7 @@ timeouts). ``unused_port``: a port nothing listens on.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -35,7 +36,7 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["llm_server", "silent_server", "unused_port", "LLMServer"]
+__all__ = ["llm_server", "embedding_server", "silent_server", "unused_port", "LLMServer"]
 
 MODEL_ALIAS = "gemma-3-270m-q4_k_m"
 START_TIMEOUT = float(os.environ.get("ITLR_TEST_LLM_START_TIMEOUT", "300"))
@@ -106,6 +107,28 @@ def llm_server(tmp_path_factory: pytest.TempPathFactory):
         yield LLMServer(url, os.environ.get("ITLR_TEST_LLM_MODEL") or models[0], system_role)
         return
 
+    with _llama_server(tmp_path_factory, ["--chat_format", "gemma"]) as (base_url, seconds, log):
+        # The GGUF has no chat template; llama-cpp-python's "gemma" format drops system
+        # messages, so the client sends its instructions in the user turn (system_role=False).
+        server = LLMServer(base_url, MODEL_ALIAS, False, seconds, log)
+        print(f"\nllama_cpp.server ready at {base_url} in {seconds:.1f} s", file=sys.stderr)
+        yield server
+
+
+@pytest.fixture(scope="session")
+def embedding_server(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Base URL of a real OpenAI-compatible /v1/embeddings endpoint (llama-cpp-python, same model)."""
+    url = os.environ.get("ITLR_TEST_EMBED_BASE_URL")
+    if url:
+        yield url.rstrip("/")
+        return
+    with _llama_server(tmp_path_factory, ["--embedding", "true"]) as (base_url, _seconds, _log):
+        yield base_url
+
+
+@contextlib.contextmanager
+def _llama_server(tmp_path_factory: pytest.TempPathFactory, extra: list[str]):
+    """Starts ``python -m llama_cpp.server`` on a free port; yields (base URL, start seconds, log)."""
     # Only located here, not imported: the server runs in its own process.
     if importlib.util.find_spec("llama_cpp") is None or importlib.util.find_spec("uvicorn") is None:
         _unavailable("llama-cpp-python[server] is not installed: pip install 'llama-cpp-python[server]==0.3.36'")
@@ -119,10 +142,8 @@ def llm_server(tmp_path_factory: pytest.TempPathFactory):
         "--host", "127.0.0.1",
         "--port", str(port),
         "--n_ctx", "2048",
-        # The GGUF has no chat template; llama-cpp-python's "gemma" format drops system
-        # messages, so the client sends its instructions in the user turn (system_role=False).
-        "--chat_format", "gemma",
         "--n_threads", str(max(1, min(4, os.cpu_count() or 1))),
+        *extra,
     ]
     started = time.monotonic()
     with open(log, "wb") as out:
@@ -138,9 +159,7 @@ def llm_server(tmp_path_factory: pytest.TempPathFactory):
             if time.monotonic() - started > START_TIMEOUT:
                 _unavailable(f"llama_cpp.server did not answer /v1/models within {START_TIMEOUT:g} s (log: {log})")
             time.sleep(0.25)
-        server = LLMServer(base_url, MODEL_ALIAS, False, time.monotonic() - started, log)
-        print(f"\nllama_cpp.server ready at {base_url} in {server.start_seconds:.1f} s", file=sys.stderr)
-        yield server
+        yield base_url, time.monotonic() - started, log
     finally:
         if proc.poll() is None:
             proc.terminate()
