@@ -24,6 +24,7 @@ cluster the user pointed at lacks it.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -160,7 +161,9 @@ def _from_itlr_cluster(engine: str) -> ClusterHandle:
 
     # With a lease, concurrent test sessions share the node and the last one to finish stops
     # it, if a fixture launched it: a node started by `itlr cluster up` stays up.
-    node = start(engine, lease=True)
+    # Nodes start in a background thread: log to the real stderr, never into the
+    # sys.stderr that a test may have redirected at that moment.
+    node = start(engine, lease=True, log=lambda message: print(f"itlr cluster: {message}", file=sys.__stderr__, flush=True))
     return ClusterHandle(
         engine=engine, url=node.url, source="itlr.cluster",
         stop=lambda: release(engine), keep=lambda: release(engine, keep=True),
