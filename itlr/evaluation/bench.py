@@ -30,6 +30,7 @@ from urllib.parse import urlparse
 
 import numpy as np
 
+from . import figures
 from ..embedders import normalize
 from ..translator import And, Expr, Not, Or, Term
 
@@ -377,13 +378,7 @@ def format_bench(report: Mapping[str, Any]) -> str:
 
 
 def plot_bench(report: Mapping[str, Any], path: str) -> Path:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise LookupError("plots need matplotlib (pip install 'itlr[eval]')") from None
+    plt = figures.pyplot()
     sizes = sorted({r["size"] for r in report["results"]})
     fig, axes = plt.subplots(1, len(sizes), figsize=(5 * len(sizes), 3.8), squeeze=False)
     colors = {"local": "C0", "opensearch": "C1", "elasticsearch": "C2"}
@@ -403,12 +398,7 @@ def plot_bench(report: Mapping[str, Any], path: str) -> Path:
         ax.set_ylabel("p50 latency (ms)")
         ax.grid(alpha=0.3, which="both")
         ax.legend(fontsize=7)
-    fig.tight_layout()
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(target, dpi=120)
-    plt.close(fig)
-    return target
+    return figures.save(fig, path)
 
 
 # -- CLI ----------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from ..documents import read_jsonl
 from ..semantics import Semantics, evaluate, truth_values
 from ..translator import And, Expr, Not, Or, Term
 from ..translator.plan import plan as make_plan
+from . import figures
 from .metrics import ndcg_at_k
 
 __all__ = [
@@ -415,13 +416,7 @@ def run_synthetic(
 
 
 def plot_by_terms(by_terms: Mapping[str, Any], path: str, *, k: int = 10) -> Path:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise LookupError("plots need matplotlib (pip install 'itlr[eval]')") from None
+    plt = figures.pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
     for ax, kind in zip(axes, ("and", "or")):
         for system, style in (("dense", "o--"), ("itlr", "s-")):
@@ -435,12 +430,7 @@ def plot_by_terms(by_terms: Mapping[str, Any], path: str, *, k: int = 10) -> Pat
     axes[0].set_ylabel(f"nDCG@{k}")
     axes[0].set_ylim(0, 1.02)
     axes[0].legend()
-    fig.tight_layout()
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(target, dpi=120)
-    plt.close(fig)
-    return target
+    return figures.save(fig, path)
 
 
 def format_synthetic(report: Mapping[str, Any]) -> str:
