@@ -109,6 +109,11 @@ EXCLUSIONS = [
     ("Can you tell me about the history of the internet without going into ARPANET?", '"history of the internet?" AND NOT "ARPANET"'),
     ("Show me Italian recipes that don't use tomatoes.", '"Italian recipes" AND NOT "tomatoes"'),
     ("Which planets, other than Earth, could support life?", '"Which planets could support life?" AND NOT "Earth"'),
+    # a name right after a short wh-subject: the lowercase word after it is the verb
+    ("Which countries other than France produce wine?", '"Which countries produce wine?" AND NOT "France"'),
+    ("Which rivers other than the Nile flow north?", '"Which rivers flow north?" AND NOT "Nile"'),
+    ("Which authors besides Jane Austen wrote about manners?", '"Which authors wrote about manners?" AND NOT "Jane Austen"'),
+    ("Which plays other than Romeo and Juliet did Shakespeare write?", '"Which plays did Shakespeare write?" AND NOT "Romeo and Juliet"'),
     ("What causes migraines besides stress?", '"What causes migraines?" AND NOT "stress"'),
     ("Explain photosynthesis without using the word chlorophyll.", '"photosynthesis" AND NOT "chlorophyll"'),
     ("Give me information about Paris, but please do not include the Eiffel Tower.", '"Paris" AND NOT "Eiffel Tower"'),

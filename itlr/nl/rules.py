@@ -368,8 +368,21 @@ def _find_trigger(text: str, request: bool, start_at: int = 0) -> tuple[int, int
     return None
 
 
+# "Which countries other than France produce wine?": right after a short wh-subject, a
+# capitalised name is the whole exclusion and the lowercase word after it is the verb.
+_WH_SUBJECT_EXCEPT_RE = re.compile(
+    r"^\s*(?:which|what|who)\s+(?:[\w'’-]+\s+){1,3}(?:other\s+than|except(?:\s+for)?|besides|apart\s+from|aside\s+from)\s*$",
+    re.IGNORECASE,
+)
+_NAME_THEN_VERB_RE = re.compile(r"\s*(?:the\s+)?(?:[A-Z][\w’'.-]*)(?:\s+(?:[A-Z0-9][\w’'.-]*|of|the|and|de|la|von))*(?=\s+[a-z]+\b)")
+
+
 def _exclusion_end(text: str, i: int) -> int:
     """Where an excluded phrase starting at i ends."""
+    if _WH_SUBJECT_EXCEPT_RE.match(text[:i]):
+        name = _NAME_THEN_VERB_RE.match(text, i)
+        if name and not re.search(r"\s(?:of|the|and|de|la|von)$", name.group(0)):
+            return name.end()
     depth = 0
     j = i
     n = len(text)
