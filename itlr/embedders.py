@@ -12,7 +12,7 @@ import os
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Iterable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -26,6 +26,7 @@ __all__ = [
     "get_embedder",
     "normalize",
     "embed_unique",
+    "term_vectors",
     "cache_dir",
 ]
 
@@ -295,3 +296,21 @@ def embed_unique(embedder: Embedder, texts: Iterable[str]) -> np.ndarray:
         raise RuntimeError(f"embedder {embedder.name!r} returned {vectors.shape[0]} vectors for {len(unique)} texts")
     row = {t: i for i, t in enumerate(unique)}
     return normalize(vectors[[row[t] for t in texts]]) if texts else vectors
+
+
+def term_vectors(terms: Sequence[str], *, embedder: Embedder | None = None, given: Any = None) -> np.ndarray:
+    """Unit vectors of a query's distinct ``terms``: ``given`` (a mapping by term text,
+    or rows in term order) or, without it, embedded by ``embedder`` in one batch."""
+    if given is None:
+        if embedder is None:
+            raise ValueError("give an embedder (or the term vectors) to search")
+        return embed_unique(embedder, terms)
+    if isinstance(given, Mapping):
+        missing = [t for t in terms if t not in given]
+        if missing:
+            raise LookupError(f"no vector given for term {missing[0]!r}")
+        given = [given[t] for t in terms]
+    q = normalize(np.asarray(given, dtype=np.float32))
+    if q.shape[0] != len(terms):
+        raise ValueError(f"{len(terms)} terms but {q.shape[0]} term vectors")
+    return q

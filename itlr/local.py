@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from .documents import batched, prepare_documents
-from .embedders import Embedder, embed_unique, normalize
+from .embedders import Embedder, normalize, term_vectors
 from .filters import compile_filter
 from .hits import Hit, SearchResult
 from .semantics import Semantics, evaluate, truth_values
@@ -193,7 +193,7 @@ class LocalIndex:
         query: str | Expr,
         *,
         embedder: Embedder | None = None,
-        term_vectors: np.ndarray | None = None,
+        term_vectors: Any = None,
         k: int = 10,
         offset: int = 0,
         filter: Mapping[str, Any] | None = None,
@@ -240,16 +240,10 @@ class LocalIndex:
         ]
         return SearchResult(str(the_plan.expr), hits, resolved)
 
-    def _term_vectors(self, terms: Sequence[str], embedder: Embedder | None, given: np.ndarray | None) -> np.ndarray:
-        if given is not None:
-            q = normalize(np.asarray(given, dtype=np.float32))
-            if q.shape[0] != len(terms):
-                raise ValueError(f"{len(terms)} terms but {q.shape[0]} term vectors")
-        elif embedder is not None:
+    def _term_vectors(self, terms: Sequence[str], embedder: Embedder | None, given: Any) -> np.ndarray:
+        if given is None and embedder is not None:
             self._check_model(embedder)
-            q = embed_unique(embedder, terms)
-        else:
-            raise ValueError("give an embedder (or the term vectors) to search")
+        q = term_vectors(terms, embedder=embedder, given=given)
         self._check_dim(q.shape[1])
         return q
 

@@ -7,7 +7,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from . import painless
-from .embedders import Embedder, default_embedder, embed_unique, normalize
+from .embedders import Embedder, default_embedder, normalize, term_vectors
 from .engines import engine_for
 from .hits import Hit, SearchResult
 from .indexing import IndexReport, index_documents
@@ -21,21 +21,8 @@ from .translator.plan import Plan, plan as make_plan
 __all__ = ["LogicalSearch", "compile"]
 
 
-def _term_vectors(the_plan: Plan, embedder: Embedder | None, term_vectors: Any) -> np.ndarray:
-    """Vectors of the plan's terms: given (a mapping by term text, or rows in term order) or embedded in one batch."""
-    if term_vectors is not None:
-        if isinstance(term_vectors, Mapping):
-            missing = [t for t in the_plan.terms if t not in term_vectors]
-            if missing:
-                raise LookupError(f"no vector given for term {missing[0]!r}")
-            rows = [term_vectors[t] for t in the_plan.terms]
-        else:
-            rows = term_vectors
-        q = normalize(np.asarray(rows, dtype=np.float32))
-        if q.shape[0] != len(the_plan.terms):
-            raise ValueError(f"{len(the_plan.terms)} terms but {q.shape[0]} term vectors")
-        return q
-    return embed_unique(embedder or default_embedder(), the_plan.terms)
+def _term_vectors(the_plan: Plan, embedder: Embedder | None, given: Any) -> np.ndarray:
+    return term_vectors(the_plan.terms, embedder=None if given is not None else embedder or default_embedder(), given=given)
 
 
 def compile(
