@@ -107,7 +107,7 @@ class LogicalSearch:
         if self.engine is None:
             raise ValueError("the local engine runs no request; use dialect elasticsearch or opensearch")
         the_plan = make_plan(query)
-        return get_dialect(self.dialect).compile(the_plan, _term_vectors(the_plan, self._embedder_or_none(term_vectors), term_vectors), self._options(**kwargs))
+        return get_dialect(self.dialect).compile(the_plan, _term_vectors(the_plan, self._embedder, term_vectors), self._options(**kwargs))
 
     def _check_dims(self, vectors: np.ndarray) -> None:
         """A query vector of the wrong size would be cut short by the script, silently: refuse it."""
@@ -123,9 +123,6 @@ class LogicalSearch:
             raise ValueError(
                 f"query vectors have {vectors.shape[1]} dimensions but {self.field!r} in index {self.index!r} has {self._dims}"
             )
-
-    def _embedder_or_none(self, term_vectors: Any) -> Embedder | None:
-        return None if term_vectors is not None else self.embedder
 
     def search(
         self,
@@ -144,7 +141,7 @@ class LogicalSearch:
     ) -> SearchResult:
         """Hits ranked by the composed ITLR score of ``query`` (text or :class:`Expr`)."""
         the_plan = make_plan(query)
-        q = _term_vectors(the_plan, self._embedder_or_none(term_vectors), term_vectors)
+        q = _term_vectors(the_plan, self._embedder, term_vectors)
         semantics = semantics or self.semantics
         if self.engine is None:
             return self.client.search(
