@@ -1,0 +1,124 @@
+"""Certified top-k (SPEC §3): the threshold algorithm of Fagin, Lotem and Naor (2001).
+
+The composed score is monotone in every term's truth value: non-decreasing where
+the term stands under an even number of NOTs, non-increasing under an odd number.
+A document that no positive term's kNN list of depth K returned has, for each such
+term t, a cosine of at most ``s_t(K)``, the similarity of t's K-th neighbour. So
+its score is at most the program evaluated over truth-value *intervals*: every
+listed term in ``[truth(-1), truth(s_t(K))]``, every other term in
+``[truth(-1), truth(1)]``. Interval evaluation also covers terms that stand both
+under and outside a NOT (each is bounded on both sides), so no query shape needs
+a special case; where the bound is loose, certification simply fails and the
+caller deepens the lists or scores exactly.
+
+Everything here is sans-IO: the local engine and the cluster searches (sync and
+async) feed it what their kNN lists returned and act on its answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from .semantics import OP_AND, OP_NOT, OP_OR, OP_TERM, RECIPROCAL_FLOOR, Semantics, truth_values
+
+__all__ = ["Certificate", "unseen_bound", "interval_max", "certify_page", "depths"]
+
+FIRST_DEPTH = 100  # kNN depth of the first round, per positive term
+GROWTH = 4  # each further round multiplies the depth by this
+MAX_ROUNDS = 3  # 100, 400, 1,600 by default; then exact scoring
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """Whether a page is provably the exact ranking's, and how that was shown.
+
+    ``depth`` is the kNN list depth per positive term that certified it (None when
+    every candidate document was scored); ``bound`` the largest score a document no
+    list returned could have (None for exhaustive scoring); ``rounds`` the number of
+    list-gathering rounds (round trips on a cluster)."""
+
+    certified: bool
+    depth: int | None = None
+    bound: float | None = None
+    rounds: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"certified": self.certified, "depth": self.depth, "bound": self.bound, "rounds": self.rounds}
+
+
+def interval_max(program: Sequence[int], lo: np.ndarray, hi: np.ndarray, semantics: Semantics) -> float:
+    """Largest value of ``max(0, program)`` when term i's truth value is anywhere in ``[lo[i], hi[i]]``.
+
+    Truth values are non-negative and NOT maps them to non-negative values, so every
+    operator of Table 2 is monotone in each operand and intervals propagate endpoint
+    by endpoint."""
+    and_code, or_code, not_code = semantics.codes
+    stack: list[tuple[float, float]] = []
+    for i in range(0, len(program), 2):
+        op, arg = program[i], program[i + 1]
+        if op == OP_TERM:
+            stack.append((float(lo[arg]), float(hi[arg])))
+        elif op == OP_NOT:
+            a, b = stack.pop()
+            if not_code == 0:
+                stack.append((1.0 - b, 1.0 - a))
+            else:
+                stack.append((1.0 / max(b, RECIPROCAL_FLOOR), 1.0 / max(a, RECIPROCAL_FLOOR)))
+        else:
+            operands = stack[-arg:]
+            del stack[-arg:]
+            los = [a for a, _ in operands]
+            his = [b for _, b in operands]
+            if op == OP_AND:
+                reduce = (np.prod, np.sum, np.min)[and_code]
+            elif op == OP_OR:
+                reduce = (np.sum, np.max)[or_code]
+            else:  # pragma: no cover - the plan emits only these opcodes
+                raise ValueError(f"unknown opcode {op}")
+            stack.append((float(reduce(los)), float(reduce(his))))
+    ((_, top),) = stack
+    return max(top, 0.0)
+
+
+def unseen_bound(
+    program: Sequence[int], terms: Sequence[str], semantics: Semantics, floors: Mapping[int, float]
+) -> float:
+    """The largest score a document outside every kNN list can have.
+
+    ``floors`` maps a term's index to the cosine similarity of the deepest neighbour
+    its list returned (the K-th). A term without a list may take any cosine."""
+    n = len(terms)
+    low = np.full((1, n), -1.0)
+    high = np.ones((1, n))
+    for i, s in floors.items():
+        high[0, i] = min(1.0, max(-1.0, float(s)))
+    lo = truth_values(low, terms, semantics)[0]
+    hi = truth_values(high, terms, semantics)[0]
+    return interval_max(program, lo, hi, semantics)
+
+
+def certify_page(page_scores: Sequence[float], k: int, bound: float) -> bool:
+    """A page of ``k`` hits cut from the candidates' exact ranking is the exact ranking's
+    page when its last score reaches the bound of every unseen document.
+
+    A short page (fewer than ``k`` candidates left) proves nothing: unseen documents
+    may belong on it. Callers whose lists returned every document need no bound."""
+    if k == 0:
+        return True
+    return len(page_scores) >= k and float(page_scores[k - 1]) >= bound
+
+
+def depths(k: int, offset: int, *, first: int | None = None, max_depth: int = 10_000) -> list[int]:
+    """kNN depths to try, in order: deep enough for the page, growing ×4, capped.
+
+    The first depth covers the whole page from the top (``offset + k``) so that a
+    certified page is cut from candidates that hold every document above it."""
+    depth = min(max_depth, max(first or FIRST_DEPTH, offset + k))
+    out = [depth]
+    while len(out) < MAX_ROUNDS and depth < max_depth:
+        depth = min(max_depth, depth * GROWTH)
+        out.append(depth)
+    return out

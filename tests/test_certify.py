@@ -1,0 +1,67 @@
+"""The certification bound (itlr.certify) against brute force: no document outside the
+kNN lists may score above the bound, for random expressions, semantics and corpora."""
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from itlr.certify import certify_page, depths, unseen_bound
+from itlr.semantics import AND_OPS, NOT_OPS, OR_OPS, Semantics, evaluate, truth_values
+from itlr.translator.plan import plan as make_plan
+from itlr import And, Not, Or, Term
+
+# A few term texts, so that terms repeat (some under and outside a NOT at once).
+_terms = st.sampled_from("abcdef").map(Term)
+
+
+def _extend(children):
+    nary = st.lists(children, min_size=2, max_size=4)
+    return st.one_of(children.map(Not), nary.map(And), nary.map(Or))
+
+
+exprs = st.recursive(_terms, _extend, max_leaves=10)
+
+
+semantics_st = st.builds(
+    Semantics,
+    and_op=st.sampled_from(AND_OPS),
+    or_op=st.sampled_from(OR_OPS),
+    not_op=st.sampled_from(NOT_OPS),
+    sigmoid=st.one_of(st.none(), st.tuples(st.floats(0.5, 20), st.floats(-0.5, 0.8))),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(expr=exprs, semantics=semantics_st, seed=st.integers(0, 2**32 - 1), depth=st.integers(1, 40))
+def test_bound_holds_for_every_unlisted_document(expr, semantics, seed, depth):
+    p = make_plan(expr)
+    rng = np.random.default_rng(seed)
+    sims = rng.uniform(-1, 1, size=(120, len(p.terms)))
+    listed: set[int] = set()
+    floors = {}
+    for t in p.positive_terms:
+        order = np.argsort(-sims[:, t], kind="stable")[:depth]
+        listed.update(order.tolist())
+        floors[t] = sims[order[-1], t]
+    bound = unseen_bound(p.program, p.terms, semantics, floors)
+    scores = evaluate(p.program, truth_values(sims, p.terms, semantics), semantics)
+    unlisted = [i for i in range(sims.shape[0]) if i not in listed]
+    if unlisted:
+        assert scores[unlisted].max() <= bound * (1 + 1e-12) + 1e-12
+
+
+def test_bound_of_the_papers_example_is_tight():
+    p = make_plan('"a" AND NOT "b"')
+    # a's 100th neighbour at cosine 0.4: an unseen document scores at most 0.4 * (1 - 0).
+    assert unseen_bound(p.program, p.terms, Semantics(), {0: 0.4}) == 0.4
+
+
+def test_short_page_is_not_certified():
+    assert certify_page([0.9, 0.8], 3, 0.1) is False
+    assert certify_page([0.9, 0.8, 0.7], 3, 0.7) is True
+    assert certify_page([0.9, 0.8, 0.6], 3, 0.7) is False
+
+
+def test_depths_grow_and_cover_the_page():
+    assert depths(10, 0) == [100, 400, 1600]
+    assert depths(10, 990)[0] == 1000
+    assert depths(10, 9995) == [10_000]
