@@ -34,6 +34,9 @@ _LAZY = {
     "OpenAIEmbedder": ".embedders",
     "PrecomputedEmbedder": ".embedders",
     "to_logic": ".nl",
+    "query": ".clauses",
+    "rescore": ".clauses",
+    "dsl_query": ".clauses",
 }
 
 __all__ = ["parse", "ParseError", "Expr", "Term", "Not", "And", "Or", "from_json", "Semantics", *_LAZY]
