@@ -153,7 +153,10 @@ def dsl_query(query: str | Expr, *, dialect: str = "opensearch", **kwargs: Any) 
         try:
             from elasticsearch.dsl import Q
         except ImportError:
-            raise LookupError("elasticsearch.dsl needs the elasticsearch package, 8.13 or later (pip install 'itlr[elasticsearch]')") from None
+            try:  # elasticsearch < 8.18: the DSL was the separate elasticsearch-dsl package
+                from elasticsearch_dsl import Q  # type: ignore[import-not-found,no-redef]
+            except ImportError:
+                raise LookupError("elasticsearch.dsl needs the elasticsearch package 8.18 or later (pip install 'itlr[elasticsearch]')") from None
     elif dialect == "opensearch":
         try:
             from opensearchpy.helpers.query import Q  # type: ignore[no-redef]
