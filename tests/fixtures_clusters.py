@@ -113,6 +113,9 @@ def _from_env(engine: str) -> ClusterHandle | None:
 
 
 def _docker_answers() -> bool:
+    """Whether testcontainers can start images here: the package is installed and a Docker
+    engine answers a ping within 5 s. A Docker client without an engine (no socket) answers
+    False at once, so the fixtures go on to `itlr cluster`."""
     if os.environ.get("ITLR_NO_DOCKER"):
         return False
     try:
@@ -140,7 +143,14 @@ def _from_docker(engine: str) -> ClusterHandle:
     container = DockerContainer(spec.image).with_exposed_ports(9200)
     for key, value in spec.image_env.items():
         container = container.with_env(key, value)
-    container.start()
+    try:
+        container.start()
+    except Exception as exc:  # noqa: BLE001 - e.g. the image cannot be pulled (no registry)
+        cause = " ".join(str(exc).split())[:300]
+        raise RuntimeError(
+            f"a Docker engine answers but {spec.image} did not start ({cause}); "
+            "ITLR_NO_DOCKER=1 starts the integ-test node of `itlr cluster` instead"
+        ) from exc
     try:
         url = f"http://{container.get_container_host_ip()}:{container.get_exposed_port(9200)}"
         deadline = time.monotonic() + float(os.environ.get("ITLR_CLUSTER_TIMEOUT", 180))
