@@ -213,6 +213,17 @@ def test_approx_clause_alone_with_min_score(cluster):
     assert [h["_id"] for h in hits] == above[:10]  # knn_k 40 reaches every document
 
 
+def test_clause_filter_limits_what_it_matches(cluster):
+    client, index, dialect = cluster
+    coffee = {"term": {"topic.keyword": "coffee"}}
+    clause = itlr.query(QUERY, term_vectors=term_vectors(), filter=coffee, dialect=dialect)
+    hits = search(client, index, {"size": 40, "query": clause, "_source": False})["hits"]["hits"]
+    _, _, tv, local = corpus()
+    expected = {h.id: h.score for h in local.search(QUERY, term_vectors=tv, k=40, mode="exact", filter=coffee)}
+    assert {h["_id"] for h in hits} == set(expected) and 0 < len(expected) < 40
+    assert_itlr_ranking(hits, expected)
+
+
 def test_dsl_objects_in_the_clients_own_search(cluster):
     client, index, dialect = cluster
     if dialect == "opensearch":
