@@ -148,6 +148,40 @@ def test_async_entry_points(local_search):
     assert [d.id for d in docs] == [n.node.id_ for n in nodes] == expected
 
 
+@pytest.mark.opensearch
+@pytest.mark.model
+def test_async_search_behind_both_retrievers(os_search, opensearch_cluster):
+    """ainvoke / aretrieve await an itlr.AsyncLogicalSearch over AsyncOpenSearch: the same
+    hits as the blocking search; the blocking entry points refuse it clearly."""
+    import asyncio
+
+    async_search_class = getattr(itlr, "AsyncLogicalSearch", None)
+    if async_search_class is None:
+        pytest.skip("itlr.AsyncLogicalSearch arrives with the async clients (branch h2-cluster-certified)")
+    from opensearchpy import AsyncOpenSearch
+
+    async def run() -> tuple[list[Document], list[NodeWithScore]]:
+        h = opensearch_cluster
+        client = AsyncOpenSearch(hosts=[h.url], http_auth=(h.user, h.password or "") if h.user else None)
+        try:
+            search = async_search_class(client, os_search.index, embedder=itlr.default_embedder())
+            with pytest.raises(TypeError, match="async entry point"):
+                LangChainRetriever(search=search, llm=False).invoke(LOGIC)
+            return (
+                await LangChainRetriever(search=search, llm=False, k=4).ainvoke(QUESTION),
+                await LlamaIndexRetriever(search, llm=False, k=4).aretrieve(LOGIC),
+            )
+        finally:
+            await client.close()
+
+    docs, nodes = asyncio.run(run())
+    asked = os_search.ask(QUESTION, llm=False, k=4)
+    assert [d.id for d in docs] == [h.id for h in asked]
+    assert docs[0].metadata["itlr"]["question"] == QUESTION
+    assert [n.node.id_ for n in nodes] == [h.id for h in os_search.search(LOGIC, k=4)]
+    assert [n.score for n in nodes] == pytest.approx([h.score for h in os_search.search(LOGIC, k=4)], abs=1e-4)
+
+
 def test_query_type_detection():
     assert is_logical_query('"vitamin D" AND NOT "bone health"')
     assert is_logical_query('"vitamin D"')
@@ -161,8 +195,10 @@ def test_bad_settings_are_clear(local_search):
         LangChainRetriever(search=local_search, k=0)
     with pytest.raises(ValueError, match="query_type"):
         LangChainRetriever(search=local_search, query_type="sql")
-    with pytest.raises(TypeError, match="must be an itlr.LogicalSearch"):
-        LlamaIndexRetriever(object())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be an itlr.LogicalSearch or itlr.AsyncLogicalSearch"):
+        LlamaIndexRetriever(object())
+    with pytest.raises((TypeError, ValueError), match="must be an itlr.LogicalSearch or itlr.AsyncLogicalSearch"):
+        LangChainRetriever(search=local_search.client)  # the index, not a search over it
     with pytest.raises(ValueError, match="query_type must be one of auto, logic, question"):
         LlamaIndexRetriever(local_search, query_type="sql")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="empty query"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 try:
-    from langchain_core.callbacks import CallbackManagerForRetrieverRun
+    from langchain_core.callbacks import AsyncCallbackManagerForRetrieverRun, CallbackManagerForRetrieverRun
     from langchain_core.documents import Document
     from langchain_core.retrievers import BaseRetriever
 except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -19,8 +19,8 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from pydantic import ConfigDict, field_validator
 
-from ..search import LogicalSearch
-from . import QueryType, hit_metadata, hit_text, retrieve
+from ..hits import SearchResult
+from . import QueryType, aretrieve, check_search, hit_metadata, hit_text, retrieve
 
 __all__ = ["LogicalRetriever"]
 
@@ -37,13 +37,18 @@ class LogicalRetriever(BaseRetriever):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    search: LogicalSearch
+    search: Any  # itlr.LogicalSearch, or itlr.AsyncLogicalSearch for ainvoke
     k: int = 4
     query_type: QueryType = "auto"
     filter: Optional[dict[str, Any]] = None
     mode: str = "auto"
     text_field: str = "text"
     llm: Any = None
+
+    @field_validator("search")
+    @classmethod
+    def _a_logical_search(cls, search: Any) -> Any:
+        return check_search(search)
 
     @field_validator("k")
     @classmethod
@@ -53,7 +58,15 @@ class LogicalRetriever(BaseRetriever):
         return k
 
     def _get_relevant_documents(self, query: str, *, run_manager: CallbackManagerForRetrieverRun) -> list[Document]:
-        result = retrieve(self.search, query, query_type=self.query_type, k=self.k, filter=self.filter, mode=self.mode, llm=self.llm)
+        return self._documents(retrieve(self.search, query, **self._options()))
+
+    async def _aget_relevant_documents(self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun) -> list[Document]:
+        return self._documents(await aretrieve(self.search, query, **self._options()))
+
+    def _options(self) -> dict[str, Any]:
+        return {"query_type": self.query_type, "k": self.k, "filter": self.filter, "mode": self.mode, "llm": self.llm}
+
+    def _documents(self, result: SearchResult) -> list[Document]:
         return [
             Document(id=hit.id, page_content=hit_text(hit, self.text_field), metadata=hit_metadata(hit, result, self.text_field))
             for hit in result

@@ -19,8 +19,8 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("the LlamaIndex retriever needs llama-index-core: pip install 'itlr[llamaindex]'") from exc
 
-from ..search import LogicalSearch
-from . import METADATA_KEY, QUERY_TYPES, QueryType, hit_metadata, hit_text, retrieve
+from ..hits import SearchResult
+from . import METADATA_KEY, QUERY_TYPES, QueryType, aretrieve, check_search, hit_metadata, hit_text, retrieve
 
 __all__ = ["LogicalRetriever"]
 
@@ -28,8 +28,9 @@ __all__ = ["LogicalRetriever"]
 class LogicalRetriever(BaseRetriever):
     """Nodes ranked by the composed ITLR score of a logical query or a question.
 
-    Same options as the LangChain retriever (``k``, ``query_type``, ``filter``,
-    ``mode``, ``text_field``, ``llm``). Each ``NodeWithScore`` holds a ``TextNode``
+    ``search`` is an :class:`itlr.LogicalSearch`, or an ``itlr.AsyncLogicalSearch``
+    for ``aretrieve``. Same options as the LangChain retriever (``k``,
+    ``query_type``, ``filter``, ``mode``, ``text_field``, ``llm``). Each ``NodeWithScore`` holds a ``TextNode``
     whose ``id_`` is the hit's id and whose metadata carry the hit's other stored
     fields and ``"itlr"`` (id, score, per-term truth, the query); the ``"itlr"``
     entry is kept out of the text LlamaIndex shows an LLM or embeds.
@@ -37,7 +38,7 @@ class LogicalRetriever(BaseRetriever):
 
     def __init__(
         self,
-        search: LogicalSearch,
+        search: Any,
         *,
         k: int = 4,
         query_type: QueryType = "auto",
@@ -47,20 +48,24 @@ class LogicalRetriever(BaseRetriever):
         llm: Any = None,
         callback_manager: CallbackManager | None = None,
     ) -> None:
-        if not isinstance(search, LogicalSearch):
-            raise TypeError(f"search must be an itlr.LogicalSearch, not {type(search).__name__}")
         if k < 1:
             raise ValueError("k must be at least 1")
         if query_type not in QUERY_TYPES:
             raise ValueError(f"query_type must be one of {', '.join(QUERY_TYPES)}; got {query_type!r}")
-        self.search, self.k, self.query_type, self.filter = search, k, query_type, filter
+        self.search, self.k, self.query_type, self.filter = check_search(search), k, query_type, filter
         self.mode, self.text_field, self.llm = mode, text_field, llm
         super().__init__(callback_manager=callback_manager)
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
-        result = retrieve(
-            self.search, query_bundle.query_str, query_type=self.query_type, k=self.k, filter=self.filter, mode=self.mode, llm=self.llm
-        )
+        return self._nodes(retrieve(self.search, query_bundle.query_str, **self._options()))
+
+    async def _aretrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        return self._nodes(await aretrieve(self.search, query_bundle.query_str, **self._options()))
+
+    def _options(self) -> dict[str, Any]:
+        return {"query_type": self.query_type, "k": self.k, "filter": self.filter, "mode": self.mode, "llm": self.llm}
+
+    def _nodes(self, result: SearchResult) -> list[NodeWithScore]:
         return [
             NodeWithScore(
                 node=TextNode(
