@@ -69,7 +69,9 @@ def query(
     ``filter`` (query DSL) limits the documents the clause matches; ``boost``
     weighs it against the clauses beside it (a BM25 score is often 5-20, an ITLR
     score 0-1); ``min_score`` drops documents scoring below it. Further options
-    (``semantics``, ``stored_script``) are :func:`itlr.compile`'s.
+    (``semantics``, ``stored_script``, ...) are :func:`itlr.compile`'s; a stored
+    script must be on the cluster first (``LogicalSearch(..., stored_scripts=True)``
+    puts it there).
     """
     return _script_score(
         query, dialect=dialect, embedder=embedder, term_vectors=term_vectors, field=field, filter=filter,
