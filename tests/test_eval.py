@@ -139,7 +139,8 @@ def test_eval_itlr_nl_reports_structure_match_with_the_reference_forms(tmp_path,
     from itlr.evaluation.metrics import same_structure
 
     out = tmp_path / "nl.json"
-    argv = ["eval", str(TINY), "--quiet", "--systems", "dense,itlr-nl", "--nl", "rules", "--out", str(out)]
+    argv = ["eval", str(TINY), "--quiet", "--systems", "dense,itlr-nl", "--nl", "rules", "--ablation",
+            "--calibrate", "qrels", "--negatives", "5", "--out", str(out)]
     assert main(argv) == 0
     table = capsys.readouterr().out
     report = json.loads(out.read_text())
@@ -159,6 +160,9 @@ def test_eval_itlr_nl_reports_structure_match_with_the_reference_forms(tmp_path,
     assert entry["kind"] == "ask" and entry["structure"]["share"] == structure["share"] and "ndcg@10" in entry["metrics"]
     assert f"{structure['same_structure']} of 3 forms" in table and "reference form's structure" in table
     assert nl["methods"] == {"rules": 3} and not nl["failures"]
+    # The variants search exactly the queries ask searched.
+    assert {"itlr-nl [min/max/1-x]", "itlr-nl +calibrated"} <= set(report["systems"])
+    assert report["systems"]["itlr-nl +calibrated"]["forms"] == entry["forms"] and set(entry["forms"]) == {"q1", "q2", "q3"}
 
 
 @pytest.mark.model
