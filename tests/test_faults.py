@@ -148,3 +148,31 @@ def test_search_against_a_hung_node_gives_up_within_the_client_timeout(engine, i
     assert err.index == index and repr(index) in str(err) and err.cause
     # One attempt of 1 s: the clients do not retry a timed-out request by default.
     assert 0.9 < elapsed < 1.0 + 2.0, elapsed
+
+
+@pytest.mark.model
+def test_itlr_index_command_reports_a_dead_node_and_the_same_command_completes_the_index(opensearch_url, tmp_path, capsys):
+    import json
+
+    from itlr.cli import main
+    from opensearchpy import OpenSearch
+
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"_id": f"c{i}", "text": f"Passage {i} about topic {i % 7}."}) + "\n" for i in range(120)))
+    index = f"h6b-faults-cli-{uuid.uuid4().hex[:8]}"
+    direct = OpenSearch(hosts=[opensearch_url], timeout=60)
+    proxy = _proxy(opensearch_url)
+    proxy.kill_at_bulk(2)
+    command = ["index", str(corpus), "--index", index, "--engine", "opensearch", "--batch-size", "40"]
+    try:
+        assert main([*command, "--url", proxy.url]) == 1
+        err = capsys.readouterr().err.strip().splitlines()[-1]
+        assert err.startswith(f"itlr: error: 80 document(s) not indexed into '{index}': c40: bulk request got no answer")
+        assert main([*command, "--url", opensearch_url]) == 0
+        assert "120 documents indexed" in capsys.readouterr().err
+        direct.indices.refresh(index=index)
+        assert direct.count(index=index)["count"] == 120
+    finally:
+        if direct.indices.exists(index=index):
+            direct.indices.delete(index=index)
+        direct.close()
