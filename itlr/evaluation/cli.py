@@ -103,7 +103,7 @@ def _bench(args: argparse.Namespace) -> None:
     run_bench_cli(args)
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "eval",
         help="evaluate dense retrieval vs itlr on a BEIR-layout dataset, or the synthetic benchmark",

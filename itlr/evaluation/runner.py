@@ -235,7 +235,7 @@ def _ranked(search: LogicalSearch, system: System, qids: Sequence[str], question
     return run
 
 
-def summarise(per_query: Mapping[str, Mapping[str, float]], qids: Sequence[str], groups: Mapping[str, int] | None) -> dict:
+def summarise(per_query: Mapping[str, Mapping[str, float]], qids: Sequence[str], groups: Mapping[str, int] | None) -> dict[str, Any]:
     rows = [per_query[q] for q in qids if q in per_query]
     out: dict[str, Any] = {"n": len(rows), "metrics": average(rows)}
     if groups:
@@ -312,8 +312,8 @@ def run_eval(
     reference = base_forms.get("itlr") or translations.forms or dataset.logic
     groups = {q: negations(reference[q]) for q in qids if q in reference} or None
 
-    calibration_report = None
-    cal_test: list[str] | None = None
+    calibration_report: dict[str, Any] | None = None
+    cal_test: list[str] = []
     if config.calibrate:
         from .calibration import CalibrationData
 
@@ -332,7 +332,8 @@ def run_eval(
                          f"{config.negatives_per_query} sampled negatives per query; optimistic)")
         else:
             raise ValueError(f"--calibrate must be split or qrels; got {config.calibrate!r}")
-        calibration_report = {"fitted_on": fitted_on, "test_queries": cal_test, "models": {}}
+        models: dict[str, Any] = {}
+        calibration_report = {"fitted_on": fitted_on, "test_queries": cal_test, "models": models}
         for name, forms in base_forms.items():
             model = fit_calibration(data, {q: forms[q] for q in train if q in forms}, seed=config.seed,
                                     negatives_per_query=config.negatives_per_query)
@@ -340,7 +341,7 @@ def run_eval(
             params = model.parameters(data.term_stats(terms))
             semantics = Semantics(calibration=params)
             systems.append(System(f"{name} +calibrated", "logic", forms, semantics, DEFAULT_FAMILY))
-            calibration_report["models"][name] = model.to_dict() | {"terms": len(params)}
+            models[name] = model.to_dict() | {"terms": len(params)}
 
     report: dict[str, Any] = {
         "k": k,
