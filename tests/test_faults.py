@@ -176,3 +176,17 @@ def test_itlr_index_command_reports_a_dead_node_and_the_same_command_completes_t
         if direct.indices.exists(index=index):
             direct.indices.delete(index=index)
         direct.close()
+
+
+def test_documents_the_node_rejects_are_reported_and_the_rest_indexed(engine, node_url, direct, index):
+    client = _client(engine, node_url)
+    docs = [dict(d) for d in DOCS[:40]]
+    docs[7]["n"] = "seven"  # `n` is mapped as a number by the first batch: the node rejects this one document
+    report = index_documents(client, index, docs, vectors=VECTORS[:40], batch_size=5, raise_on_error=False)
+    assert report.indexed == 39
+    assert [doc_id for doc_id, _ in report.failures] == ["doc-007"]
+    # the engine's own error type (OpenSearch: mapper_parsing_exception, Elasticsearch: document_parsing_exception) and reason
+    assert report.failures[0][1].split(":")[0].endswith("parsing_exception") and "seven" in report.failures[0][1]
+    assert set(_ids_in(direct, index)) == {d["_id"] for d in docs} - {"doc-007"}
+    with pytest.raises(IndexingError, match=r"1 document\(s\) not indexed .*doc-007: \w+_parsing_exception"):
+        index_documents(client, index, docs, vectors=VECTORS[:40], batch_size=5)
