@@ -120,6 +120,10 @@ def test_eval_on_opensearch_ranks_like_the_local_engine(tmp_path, opensearch_url
     local_out, cluster_out = tmp_path / "local.json", tmp_path / "cluster.json"
     try:
         assert main(["eval", str(TINY), "--quiet", "--no-cache", "--out", str(local_out)]) == 0
+        # An index left half-filled (an interrupted run) is completed before anything is scored.
+        from itlr import LogicalSearch
+
+        LogicalSearch(OpenSearch(opensearch_url), index).index_documents(load_dataset(TINY).corpus[:3])
         argv = ["eval", str(TINY), "--quiet", "--engine", "opensearch", "--url", opensearch_url, "--index", index,
                 "--out", str(cluster_out)]
         assert main(argv) == 0, capsys.readouterr().err

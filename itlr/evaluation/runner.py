@@ -73,11 +73,15 @@ def local_search(dataset: Dataset, embedder: Embedder, *, use_cache: bool = True
 
 
 def cluster_search(engine: str, url: str, index: str, dataset: Dataset, embedder: Embedder, *, progress: bool) -> LogicalSearch:
-    """A :class:`LogicalSearch` over ``index`` on the cluster at ``url``; the index is
-    created and filled from the dataset's corpus when it is missing."""
+    """A :class:`LogicalSearch` over ``index`` on the cluster at ``url``. The index is
+    created and filled from the dataset's corpus when it is missing, and completed when
+    it holds fewer documents (an interrupted earlier run): never evaluated half-filled."""
     search = LogicalSearch(connect(url, engine, timeout=120), index, embedder=embedder)
     assert search.engine is not None  # a cluster client, never a LocalIndex
-    if not search.engine.exists(index):
+    held = search.engine.count(index) if search.engine.exists(index) else 0
+    if held > len(dataset.corpus):
+        raise ValueError(f"index {index!r} holds {held} documents but the corpus has {len(dataset.corpus)}: give another --index")
+    if held < len(dataset.corpus):
         search.index_documents(dataset.corpus, vectors=corpus_vectors(dataset, embedder, progress=progress), progress=progress)
     return search
 
