@@ -4,7 +4,8 @@ The nodes of a test run are shared, so a test must not stop one. To the client, 
 node dying in the middle of a bulk run looks like this: the connection is reset and
 new connections are refused. :class:`LoopbackProxy` forwards 127.0.0.1:port to the
 node byte for byte and can do exactly that on cue, before or after the node saw the
-request. :class:`SilentPort` accepts connections and never answers (a hung node).
+request. It can also refuse oversized bulk requests with 413, as a reverse proxy
+with a body limit does. :class:`SilentPort` accepts connections and never answers (a hung node).
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ class LoopbackProxy:
         self._kill_at: int | None = None
         self._node_sees_it = False
         self._dying = False  # the fatal request went through; die when its answer comes
+        self._refuse_over: int | None = None
         self.bulk_requests = 0
+        self.refused = 0
         threading.Thread(target=self._accept, daemon=True, name="loopback-proxy").start()
 
     def kill_at_bulk(self, n: int, *, node_sees_it: bool = False) -> None:
@@ -92,35 +95,95 @@ class LoopbackProxy:
             threading.Thread(target=self._pump, args=(upstream, client, False), daemon=True).start()
 
     def _pump(self, source: socket.socket, sink: socket.socket, to_node: bool) -> None:
-        while True:
-            try:
-                data = source.recv(65536)
-            except OSError:
-                data = b""
-            if not data or self._dead.is_set():
-                break
-            if to_node and b"/_bulk" in data and data.lstrip().startswith((b"POST", b"PUT")):
-                with self._lock:
-                    self.bulk_requests += 1
-                    fatal = self._kill_at is not None and self.bulk_requests >= self._kill_at
-                if fatal and not self._node_sees_it:
-                    self.kill()
-                    return
-                if fatal:
-                    self._dying = True
-            if not to_node and self._dying:
-                self.kill()  # the node answered the fatal request: the answer is lost
-                return
-            try:
-                sink.sendall(data)
-            except OSError:
-                break
+        try:
+            if to_node:
+                self._requests(source, sink)
+            else:
+                self._answers(source, sink)
+        except OSError:
+            pass
         # One side closed: close the pair, as a plain proxy would.
         for sock in (source, sink):
             try:
                 sock.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
+
+    def _answers(self, node: socket.socket, client: socket.socket) -> None:
+        while True:
+            data = node.recv(65536)
+            if not data or self._dead.is_set():
+                return
+            if self._dying:
+                self.kill()  # the node answered the fatal request: the answer is lost
+                return
+            client.sendall(data)
+
+    def _requests(self, client: socket.socket, node: socket.socket) -> None:
+        """Forwards HTTP/1.1 requests one by one (headers, then Content-Length bytes of body)."""
+        buffer = b""
+        body_left = 0
+        refusing = False
+        while True:
+            data = client.recv(65536)
+            if not data or self._dead.is_set():
+                return
+            buffer += data
+            while buffer:
+                if body_left:
+                    chunk, buffer = buffer[:body_left], buffer[body_left:]
+                    body_left -= len(chunk)
+                    if not refusing:
+                        node.sendall(chunk)
+                    elif not body_left:
+                        client.sendall(self._refusal())
+                    continue
+                end = buffer.find(b"\r\n\r\n")
+                if end < 0:
+                    break  # the rest of the headers is still on its way
+                head, buffer = buffer[: end + 4], buffer[end + 4 :]
+                body_left = _content_length(head)
+                refusing = False
+                if _is_bulk(head):
+                    with self._lock:
+                        self.bulk_requests += 1
+                        n = self.bulk_requests
+                    if self._kill_at is not None and n >= self._kill_at:
+                        if not self._node_sees_it:
+                            self.kill()
+                            return
+                        self._dying = True
+                    refusing = self._refuse_over is not None and body_left > self._refuse_over
+                if refusing:
+                    self.refused += 1
+                    if not body_left:
+                        client.sendall(self._refusal())
+                else:
+                    node.sendall(head)
+
+    def refuse_bulk_over(self, size: int) -> None:
+        """Answer a ``_bulk`` request whose body exceeds ``size`` bytes with 413, as a
+        reverse proxy with a body limit in front of a cluster does; the node never sees it."""
+        self._refuse_over = size
+
+    @staticmethod
+    def _refusal() -> bytes:
+        body = b'{"error":{"type":"request_entity_too_large","reason":"request body over the proxy limit"},"status":413}'
+        return (b"HTTP/1.1 413 Request Entity Too Large\r\nContent-Type: application/json\r\n"
+                b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+
+
+def _content_length(head: bytes) -> int:
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return int(value.strip())
+    return 0
+
+
+def _is_bulk(head: bytes) -> bool:
+    method, _, rest = head.partition(b" ")
+    return method in (b"POST", b"PUT") and b"/_bulk" in rest.split(b" ", 1)[0]
 
 
 class SilentPort:

@@ -190,3 +190,18 @@ def test_documents_the_node_rejects_are_reported_and_the_rest_indexed(engine, no
     assert set(_ids_in(direct, index)) == {d["_id"] for d in docs} - {"doc-007"}
     with pytest.raises(IndexingError, match=r"1 document\(s\) not indexed .*doc-007: \w+_parsing_exception"):
         index_documents(client, index, docs, vectors=VECTORS[:40], batch_size=5)
+
+
+def test_a_bulk_request_refused_as_a_whole_fails_its_documents_and_the_run_goes_on(engine, node_url, direct, index):
+    proxy = _proxy(node_url)
+    proxy.refuse_bulk_over(100_000)  # a reverse proxy's body limit in front of the node
+    docs = [dict(d) for d in DOCS]
+    docs[60]["text"] = "long " * 40_000  # makes the second batch's body 200 kB
+    report = index_documents(_client(engine, proxy.url), index, docs, vectors=VECTORS, batch_size=BATCH, raise_on_error=False)
+    assert proxy.refused == 1 and not proxy.dead
+    refused = {d["_id"] for d in docs[BATCH : 2 * BATCH]}
+    assert {doc_id for doc_id, _ in report.failures} == refused and report.indexed == N_DOCS - BATCH
+    assert all(reason.startswith("bulk request refused (HTTP 413): ") and "request_entity_too_large" in reason
+               for _, reason in report.failures)
+    assert set(_ids_in(direct, index)) == IDS - refused
+    proxy.kill()
