@@ -69,8 +69,9 @@ def index_documents(
     timed out) stops the run: the documents of that request are reported as "may or
     may not be written", every later one as "not sent", each with the cause. A
     request the node refuses as a whole fails its documents and the run goes on.
-    ``report.indexed`` counts only the documents the node acknowledged (and the count
-    check found). Ids are the documents' own, so running it again completes the index.
+    ``report.indexed`` counts the documents the node acknowledged; the count check then
+    confirms they are searchable. Ids are the documents' own, so running it again
+    completes the index.
     """
     if isinstance(client, LocalIndex):
         count = client.add(documents, embedder=embedder, vectors=vectors, id_field=id_field, text_field=text_field, progress=progress)
@@ -96,8 +97,8 @@ def index_documents(
     unreachable: EngineError | None = None
     bar = tqdm(total=len(docs), desc=f"indexing {index}", unit="doc", disable=not progress or not docs, leave=False)
     for start, batch in zip(range(0, len(docs), batch_size), batched(docs, batch_size)):
-        if unreachable is not None:  # the engine stopped answering: what was not sent is reported, not sent
-            report.failures.extend((d.id, f"not sent: {unreachable.cause}") for d in batch)
+        if unreachable is not None:
+            report.failures.extend((d.id, f"not sent, the engine stopped answering: {unreachable.cause}") for d in batch)
             continue
         matrix = given[start : start + len(batch)] if given is not None else embedder.embed([d.text for d in batch])  # type: ignore[union-attr]
         operations: list[dict[str, Any]] = []

@@ -100,7 +100,7 @@ def test_node_dying_mid_bulk_loses_nothing_silently_and_a_rerun_completes(engine
         if doc_id in in_flight:
             assert reason.startswith("bulk request got no answer, the document may or may not be written: ")
         else:
-            assert reason.startswith("not sent: ")
+            assert reason.startswith("not sent, the engine stopped answering: ")
         assert len(reason.split(": ", 1)[1]) > 10, reason  # the client's cause, not an empty string
     # What the node holds: every acknowledged document, and the in-flight batch only if it got there.
     present = set(_ids_in(direct, index))
