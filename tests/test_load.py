@@ -3,7 +3,8 @@
 16 clients × 30 random queries (1–8 terms, every operator family, filters, explain,
 pagination, every mode) at once: no errors, no script compiled after warm-up, and
 every exact page equal to the local engine's (the reference), as it would be on an
-idle node. The same load of single-vector kNN queries beside it. The full-size run
+idle node. The same load of single-vector kNN queries beside it, on both engines
+(Elasticsearch's node here runs no Painless, so only kNN there). The full-size run
 (16 × 1,000, with latencies and throughput) is ``benchmarks/soak.py``.
 """
 
@@ -90,9 +91,23 @@ def test_sixteen_clients_of_random_logical_queries(searches):
     assert checked > CLIENTS * PER_CLIENT // 4
 
 
-@pytest.mark.opensearch
-def test_sixteen_clients_of_single_vector_knn(searches):
-    cluster, _ = searches
+@pytest.fixture(scope="module")
+def es_search(elasticsearch_url):
+    """Elasticsearch's node here runs no Painless, so only the kNN load runs on it."""
+    from elasticsearch import Elasticsearch
+
+    client = Elasticsearch(elasticsearch_url, request_timeout=60, connections_per_node=CLIENTS)
+    index = f"h6b-load-{uuid.uuid4().hex[:10]}"
+    search = LogicalSearch(client, index, embedder=PrecomputedEmbedder(CORPUS.terms))
+    search.index_documents(CORPUS.docs, vectors=CORPUS.vectors)
+    yield search
+    client.indices.delete(index=index)
+    client.close()
+
+
+@pytest.mark.parametrize("engine", ["opensearch", "elasticsearch"])
+def test_sixteen_clients_of_single_vector_knn(engine, request):
+    cluster = request.getfixturevalue("searches")[0] if engine == "opensearch" else request.getfixturevalue("es_search")
     rng = np.random.default_rng(3)
     prng = random.Random(3)
     work = [
@@ -107,3 +122,6 @@ def test_sixteen_clients_of_single_vector_knn(searches):
             assert 0 < len(hits) <= 10
             if filter and "term" in filter:
                 assert all(h.source["group"] == filter["term"]["group"] for h in hits)
+            if filter and "range" in filter:
+                bounds = filter["range"]["n"]
+                assert all(bounds["gte"] <= h.source["n"] < bounds["lt"] for h in hits)
