@@ -11,7 +11,7 @@ import numpy as np
 from .documents import batched, prepare_documents
 from .embedders import Embedder, normalize
 from .engines import Engine, engine_for
-from .errors import IndexingError
+from .errors import EngineError, IndexingError
 from .local import LocalIndex
 from .mappings import index_body, vector_field_dims
 
@@ -64,6 +64,14 @@ def index_documents(
     running it twice replaces rather than duplicates. Raises
     :class:`~itlr.errors.IndexingError` listing every failed document (after
     indexing all the others) unless ``raise_on_error`` is false.
+
+    A bulk request that gets no answer (the node stopped, the connection broke or
+    timed out) stops the run: the documents of that request are reported as "may or
+    may not be written", every later one as "not sent", each with the cause. A
+    request the node refuses as a whole fails its documents and the run goes on.
+    ``report.indexed`` counts the documents the node acknowledged; the count check then
+    confirms they are searchable. Ids are the documents' own, so running it again
+    completes the index.
     """
     if isinstance(client, LocalIndex):
         count = client.add(documents, embedder=embedder, vectors=vectors, id_field=id_field, text_field=text_field, progress=progress)
@@ -86,15 +94,32 @@ def index_documents(
 
     report = IndexReport(index)
     written: list[str] = []
+    unreachable: EngineError | None = None
     bar = tqdm(total=len(docs), desc=f"indexing {index}", unit="doc", disable=not progress or not docs, leave=False)
     for start, batch in zip(range(0, len(docs), batch_size), batched(docs, batch_size)):
+        if unreachable is not None:
+            report.failures.extend((d.id, f"not sent, the engine stopped answering: {unreachable.cause}") for d in batch)
+            continue
         matrix = given[start : start + len(batch)] if given is not None else embedder.embed([d.text for d in batch])  # type: ignore[union-attr]
         operations: list[dict[str, Any]] = []
         for doc, vector in zip(batch, matrix):
             operations.append({"index": {"_index": index, "_id": doc.id}})
             operations.append({**doc.source, field: np.asarray(vector, dtype=np.float32).tolist()})
-        response = engine.bulk(index, operations)
-        for doc, item in zip(batch, response.get("items", [])):
+        try:
+            response = engine.bulk(index, operations)
+        except EngineError as exc:
+            if exc.status is None:
+                # No answer (connection refused, reset or timed out, after the client's own
+                # retries): the node may have written this batch before it went away. Stop
+                # sending; a re-run with the same ids completes the index without duplicates.
+                unreachable = exc
+                report.failures.extend((d.id, f"bulk request got no answer, the document may or may not be written: {exc.cause}") for d in batch)
+            else:  # the node refused the whole request (e.g. 413 too large): the next batch may pass
+                report.failures.extend((d.id, f"bulk request refused (HTTP {exc.status}): {exc.cause}") for d in batch)
+            bar.update(len(batch))
+            continue
+        items = response.get("items", [])
+        for doc, item in zip(batch, items):
             result = next(iter(item.values()))
             error = result.get("error")
             if error:
@@ -103,16 +128,21 @@ def index_documents(
                 report.failures.append((doc.id, f"{kind}: {reason}"))
             else:
                 written.append(doc.id)
-        if len(response.get("items", [])) != len(batch):
-            report.failures.extend((d.id, "no answer in the bulk response") for d in batch[len(response.get("items", [])) :])
+        if len(items) != len(batch):
+            report.failures.extend((d.id, "no answer in the bulk response") for d in batch[len(items) :])
         bar.update(len(batch))
     bar.close()
-    engine.refresh(index)
     report.indexed = len(set(written))
-    # The count check: every document the bulk answers called written is searchable.
-    found = sum(engine.count(index, {"ids": {"values": chunk}}) for chunk in batched(sorted(set(written)), 1000))
-    if found != report.indexed:
-        report.failures.append(("*", f"count check: {report.indexed} written but {found} found after refresh"))
+    if unreachable is None:
+        try:
+            engine.refresh(index)
+            # The count check: every document the bulk answers called written is searchable.
+            found = sum(engine.count(index, {"ids": {"values": chunk}}) for chunk in batched(sorted(set(written)), 1000))
+        except EngineError as exc:
+            report.failures.append(("*", f"count check could not run: {exc}"))
+        else:
+            if found != report.indexed:
+                report.failures.append(("*", f"count check: {report.indexed} written but {found} found after refresh"))
     if report.failures and raise_on_error:
         raise IndexingError(index, report.failures, report.indexed)
     return report

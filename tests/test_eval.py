@@ -120,6 +120,10 @@ def test_eval_on_opensearch_ranks_like_the_local_engine(tmp_path, opensearch_url
     local_out, cluster_out = tmp_path / "local.json", tmp_path / "cluster.json"
     try:
         assert main(["eval", str(TINY), "--quiet", "--no-cache", "--out", str(local_out)]) == 0
+        # An index left half-filled (an interrupted run) is completed before anything is scored.
+        from itlr import LogicalSearch
+
+        LogicalSearch(OpenSearch(opensearch_url), index).index_documents(load_dataset(TINY).corpus[:3])
         argv = ["eval", str(TINY), "--quiet", "--engine", "opensearch", "--url", opensearch_url, "--index", index,
                 "--out", str(cluster_out)]
         assert main(argv) == 0, capsys.readouterr().err
@@ -132,3 +136,43 @@ def test_eval_on_opensearch_ranks_like_the_local_engine(tmp_path, opensearch_url
     for system in ("dense", "itlr"):
         assert cluster["systems"][system]["rankings"] == local["systems"][system]["rankings"]
         assert cluster["systems"][system]["metrics"] == pytest.approx(local["systems"][system]["metrics"])
+
+
+@pytest.mark.model
+def test_eval_itlr_nl_reports_structure_match_with_the_reference_forms(tmp_path, cache, capsys):
+    from itlr.evaluation.metrics import same_structure
+
+    out = tmp_path / "nl.json"
+    argv = ["eval", str(TINY), "--quiet", "--systems", "dense,itlr-nl", "--nl", "rules", "--ablation",
+            "--calibrate", "qrels", "--negatives", "5", "--out", str(out)]
+    assert main(argv) == 0
+    table = capsys.readouterr().out
+    report = json.loads(out.read_text())
+    nl = report["nl"]
+    structure = nl["structure"]
+    assert structure["questions"] == 3 and set(structure["per_query"]) == {"q1", "q2", "q3"}
+    reference = load_dataset(TINY).logic
+    for q, matched in structure["per_query"].items():
+        assert matched == same_structure(parse(nl["translations"][q]), reference[q])
+    assert structure["per_query"]["q1"]  # "... other than bone health?": X AND NOT Y, as the reference
+    assert structure["same_structure"] == sum(structure["per_query"].values())
+    assert structure["share"] == pytest.approx(structure["same_structure"] / 3)
+    assert structure["reference_forms_with_not"] == 2
+    assert structure["nl_forms_with_not"] == sum(negations(parse(f)) > 0 for f in nl["translations"].values())
+    # Beside nDCG: in the itlr-nl entry and the printed table.
+    entry = report["systems"]["itlr-nl"]
+    assert entry["kind"] == "ask" and entry["structure"]["share"] == structure["share"] and "ndcg@10" in entry["metrics"]
+    assert f"{structure['same_structure']} of 3 forms" in table and "reference form's structure" in table
+    assert nl["methods"] == {"rules": 3} and not nl["failures"]
+    # The variants search exactly the queries ask searched.
+    assert {"itlr-nl [min/max/1-x]", "itlr-nl +calibrated"} <= set(report["systems"])
+    assert report["systems"]["itlr-nl +calibrated"]["forms"] == entry["forms"] and set(entry["forms"]) == {"q1", "q2", "q3"}
+
+
+@pytest.mark.model
+def test_eval_bad_k_is_a_one_line_error(cache, capsys):
+    assert main(["eval", str(TINY), "-k", "0", "--quiet"]) == 2
+    assert "positive" in capsys.readouterr().err
+    assert main(["eval", str(TINY), "--engine", "opensearch", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "--url" in err and len(err.strip().splitlines()) == 1

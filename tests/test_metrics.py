@@ -73,3 +73,39 @@ def test_evaluate_run_skips_unjudged_queries_and_averages():
     # LSNC only where labels exist (q1: one violation in the top 10).
     assert "lsnc@10" in per_query["q1"] and "lsnc@10" not in per_query["q2"]
     assert means["lsnc@10"] == pytest.approx(-math.log(2 / 11) / math.log(11))
+
+
+# Structure of a logical form (itlr eval's structure match): terms abstracted,
+# chains flattened, AND/OR children sorted, NOT NOT kept.
+STRUCTURES = [
+    ('"a"', "t"),
+    ('"a" AND NOT "b"', "AND(NOT(t),t)"),
+    ('NOT "b" AND "a"', "AND(NOT(t),t)"),
+    ('"a" AND ("b" AND NOT "c")', "AND(NOT(t),t,t)"),
+    ('("a" AND NOT "b") OR "c"', "OR(AND(NOT(t),t),t)"),
+    ('"c" OR (NOT "x" AND "y")', "OR(AND(NOT(t),t),t)"),
+    ('NOT NOT "x"', "NOT(NOT(t))"),
+    ('NOT ("a" OR "b")', "NOT(OR(t,t))"),
+    ('("a" OR "b") AND ("c" OR NOT "d")', "AND(OR(NOT(t),t),OR(t,t))"),
+]
+
+
+@pytest.mark.parametrize("query, shape", STRUCTURES)
+def test_structure(query, shape):
+    from itlr import parse
+    from itlr.evaluation.metrics import structure
+
+    assert structure(parse(query)) == shape
+
+
+def test_same_structure_ignores_terms_and_order_but_not_shape():
+    from itlr import And, Not, Or, Term, parse
+    from itlr.evaluation.metrics import same_structure
+
+    assert same_structure(parse('"x" AND NOT "y"'), parse('NOT "vitamin D" AND "bones"'))
+    # Nesting the AST builds by hand flattens like the parser's.
+    assert same_structure(And((Term("a"), And((Term("b"), Term("c"))))), parse("a AND b AND c"))
+    assert not same_structure(parse('"a" AND NOT "b"'), parse('"a" AND "b"'))
+    assert not same_structure(parse('("a" AND NOT "b") OR "c"'), parse('"a" AND NOT ("b" OR "c")'))
+    assert not same_structure(Or((Term("a"), Term("b"))), And((Term("a"), Term("b"))))
+    assert not same_structure(Not(Not(Term("a"))), Term("a"))

@@ -3,7 +3,7 @@
 and ``itlr bench``."""
 
 from .datasets import Dataset, load_dataset, read_logic, read_qrels, read_violations
-from .metrics import evaluate_run, lsnc_at_k, mrr_at_k, ndcg_at_k, recall_at_k
+from .metrics import evaluate_run, lsnc_at_k, mrr_at_k, ndcg_at_k, recall_at_k, same_structure, structure
 
 __all__ = [
     "Dataset",
@@ -16,4 +16,6 @@ __all__ = [
     "recall_at_k",
     "mrr_at_k",
     "lsnc_at_k",
+    "structure",
+    "same_structure",
 ]

@@ -4,35 +4,24 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
-import os
-import platform
-import sys
 from pathlib import Path
 
+from .reporting import machine as _machine, write_json as _write_json  # bench.py imports these two names from here
 
-def _machine() -> str:
+
+def _positive_int(text: str) -> int:
     try:
-        mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-        mem_text = f", {mem:.0f} GiB"
-    except (ValueError, OSError, AttributeError):
-        mem_text = ""
-    return f"{platform.machine()}, {os.cpu_count()} cores{mem_text}"
-
-
-def _write_json(path: str, report: dict) -> None:
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
-    print(f"wrote {target}", file=sys.stderr)
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {value}")
+    return value
 
 
 def _eval(args: argparse.Namespace) -> None:
-    from ..cli import UsageError
     from ..embedders import get_embedder
 
-    if args.k <= 0:
-        raise UsageError("-k must be positive")
     embedder = get_embedder(args.model)
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     if args.dataset == "synthetic" and not Path("synthetic").is_dir():
@@ -59,7 +48,7 @@ def _eval(args: argparse.Namespace) -> None:
         return
 
     from .datasets import load_dataset
-    from .runner import EvalConfig, LocalBackend, cluster_backend, format_report, local_index_for, run_eval
+    from .runner import EvalConfig, cluster_search, format_report, local_search, run_eval
 
     dataset = load_dataset(args.dataset, split=args.split, qrels=args.qrels, logic=args.logic, violations=args.violations)
     if args.systems:
@@ -68,14 +57,13 @@ def _eval(args: argparse.Namespace) -> None:
         systems = ["dense", "itlr"] if dataset.logic else ["dense", "itlr-nl"]
     progress = not args.quiet
     if args.engine == "local":
-        index, folder = local_index_for(dataset, embedder, use_cache=not args.no_cache, progress=progress)
-        backend = LocalBackend(index, embedder)
+        search, folder = local_search(dataset, embedder, use_cache=not args.no_cache, progress=progress)
         where = f"local engine (index cached at {folder})" if not args.no_cache else "local engine"
     else:
         if not args.url:
-            raise UsageError(f"--engine {args.engine} needs --url (e.g. http://127.0.0.1:9200)")
+            raise ValueError(f"--engine {args.engine} needs --url (e.g. http://127.0.0.1:9200)")
         index_name = args.index or f"itlr-eval-{dataset.name.lower()}"
-        backend = cluster_backend(args.engine, args.url, index_name, dataset, embedder, progress=progress)
+        search = cluster_search(args.engine, args.url, index_name, dataset, embedder, progress=progress)
         where = f"{args.engine} at {args.url}, index {index_name}"
     config = EvalConfig(
         k=args.k,
@@ -89,7 +77,7 @@ def _eval(args: argparse.Namespace) -> None:
         seed=args.seed,
         llm=False if args.nl == "rules" else (True if args.nl == "llm" else None),
     )
-    report = run_eval(dataset, backend, embedder, config)
+    report = run_eval(dataset, search, config)
     report = {
         "dataset": str(dataset.path),
         "logic": str(dataset.logic_path) if dataset.logic_path else None,
@@ -115,7 +103,7 @@ def _bench(args: argparse.Namespace) -> None:
     run_bench_cli(args)
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "eval",
         help="evaluate dense retrieval vs itlr on a BEIR-layout dataset, or the synthetic benchmark",
@@ -132,7 +120,7 @@ def register(subparsers) -> None:
     p.add_argument("--violations", help="TSV query-id, corpus-id, 1 for passages violating the exclusion (enables LSNC)")
     p.add_argument("--qrels", help="qrels TSV (default: qrels/SPLIT.tsv or SPLIT.tsv in the folder)")
     p.add_argument("--split", default="test", help="qrels split name (default test)")
-    p.add_argument("-k", type=int, default=10, help="cut-off for nDCG, recall and LSNC (default 10)")
+    p.add_argument("-k", type=_positive_int, default=10, help="cut-off for nDCG, recall and LSNC (default 10)")
     p.add_argument("--mode", choices=("exact", "approx", "auto"), default="exact",
                    help="itlr search mode (default exact: every passage scored)")
     p.add_argument("--engine", choices=("local", "elasticsearch", "opensearch"), default="local")
@@ -147,7 +135,7 @@ def register(subparsers) -> None:
     p.add_argument("--nl", choices=("auto", "rules", "llm"), default="auto",
                    help="itlr-nl translator: auto (an LLM when ITLR_LLM_BASE_URL/ITLR_LLM_MODEL are set, else rules), "
                         "rules only, or the LLM")
-    p.add_argument("--limit", type=int, help="evaluate only the first N queries")
+    p.add_argument("--limit", type=_positive_int, help="evaluate only the first N queries")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", help="write the full results (per query too) as JSON")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the cached local index")

@@ -19,9 +19,11 @@ Queries without any relevant document are left out of the averages (as BEIR does
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-__all__ = ["ndcg_at_k", "recall_at_k", "mrr_at_k", "lsnc_at_k", "evaluate_run", "mean"]
+from ..translator import Expr
+
+__all__ = ["ndcg_at_k", "recall_at_k", "mrr_at_k", "lsnc_at_k", "evaluate_run", "mean", "structure", "same_structure"]
 
 
 def _check_k(k: int) -> None:
@@ -128,3 +130,34 @@ def average(rows: Iterable[Mapping[str, float]]) -> dict[str, float]:
         if m is not None:
             out[name] = m
     return out
+
+
+def structure(expr: Expr) -> str:
+    """The shape of a logical form with its terms abstracted, as text: ``AND(NOT(t),t)``.
+
+    Terms become ``t``; nested chains of one operator flatten (``a AND (b AND c)`` is
+    one AND of three) and the children of AND and OR are sorted, since both are
+    commutative; ``NOT NOT x`` stays as written.
+    """
+    return _shape(expr.to_dict())
+
+
+def _shape(node: Mapping[str, Any]) -> str:
+    ((kind, value),) = node.items()
+    if kind == "term":
+        return "t"
+    if kind == "not":
+        return f"NOT({_shape(value)})"
+    return f"{kind.upper()}({','.join(sorted(_shape(child) for child in _chain(kind, value)))})"
+
+
+def _chain(kind: str, children: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The operands of a chain of ``kind``: nested nodes of the same operator are opened up."""
+    out: list[Mapping[str, Any]] = []
+    for child in children:
+        out.extend(_chain(kind, child[kind]) if kind in child else [child])
+    return out
+
+def same_structure(a: Expr, b: Expr) -> bool:
+    """Whether two logical forms have the same :func:`structure` (terms ignored)."""
+    return structure(a) == structure(b)

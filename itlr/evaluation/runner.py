@@ -1,10 +1,12 @@
 """``itlr eval`` on a BEIR-layout dataset: dense retrieval vs itlr, on the local
 engine or a cluster, with operator ablation and calibration.
 
-Systems
-  ``dense``    the whole question embedded as one vector, nearest passages by cosine;
-  ``itlr``     itlr on the logical forms given with the dataset (``--logic``);
-  ``itlr-nl``  itlr on the forms ``itlr.nl.to_logic`` makes from the questions.
+Every system runs through :class:`itlr.LogicalSearch`, the same object users call,
+whichever engine holds the index:
+
+  ``dense``    the whole question embedded as one vector: ``LogicalSearch.knn``;
+  ``itlr``     the logical forms given with the dataset (``--logic``): ``LogicalSearch.search``;
+  ``itlr-nl``  the question itself: ``LogicalSearch.ask`` (question → logical query → search).
 
 When ``itlr`` is among the systems, every system is scored on the queries that
 have a given logical form, so the numbers compare like with like.
@@ -13,30 +15,33 @@ have a given logical form, so the numbers compare like with like.
 from __future__ import annotations
 
 import hashlib
-import json
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ..embedders import Embedder, cache_dir, get_embedder
+from ..embedders import Embedder, cache_dir
 from ..engines import connect
+from ..local import LocalIndex
+from ..search import LogicalSearch
 from ..semantics import Semantics
 from ..translator import Expr, Not, parse
 from .datasets import Dataset
-from .metrics import average, evaluate_run
+from .metrics import average, evaluate_run, same_structure
 
 __all__ = [
     "ABLATIONS",
+    "EvalConfig",
+    "NLForms",
     "System",
-    "LocalBackend",
-    "ClusterBackend",
+    "cluster_search",
+    "local_search",
     "local_index_for",
     "negations",
     "nl_forms",
+    "structure_report",
     "run_eval",
     "format_report",
 ]
@@ -58,64 +63,27 @@ def negations(expr: Expr) -> int:
     return sum(isinstance(node, Not) for node in expr.walk())
 
 
-# -- backends ------------------------------------------------------------------
+# -- where the corpus lives: a LogicalSearch over the local engine or a cluster ---
 
 
-class LocalBackend:
-    """The in-process engine (the reference)."""
-
-    name = "local"
-
-    def __init__(self, index, embedder: Embedder) -> None:
-        self.index = index
-        self.embedder = embedder
-
-    def dense(self, vector: np.ndarray, k: int) -> list[str]:
-        return [h.id for h in self.index.knn(vector, k=k)]
-
-    def logical(self, expr: Expr, k: int, semantics: Semantics, mode: str) -> list[str]:
-        result = self.index.search(expr, embedder=self.embedder, k=k, mode=mode, semantics=semantics)
-        return [h.id for h in result]
+def local_search(dataset: Dataset, embedder: Embedder, *, use_cache: bool = True, progress: bool = True) -> tuple[LogicalSearch, Path]:
+    """A :class:`LogicalSearch` over a local index of the corpus (cached on disk, see :func:`local_index_for`)."""
+    index, folder = local_index_for(dataset, embedder, use_cache=use_cache, progress=progress)
+    return LogicalSearch(index, embedder=embedder), folder
 
 
-class ClusterBackend:
-    """Elasticsearch or OpenSearch through :class:`itlr.search.LogicalSearch`."""
-
-    def __init__(self, client, index: str, embedder: Embedder, *, engine: str, field: str = "embedding") -> None:
-        from ..search import LogicalSearch  # lazily: the module lands separately
-
-        self.name = engine
-        self.client = client
-        self.index = index
-        self.embedder = embedder
-        self.field = field
-        self._factory = LogicalSearch
-        self._searchers: dict[str | None, Any] = {}
-
-    def _searcher(self, semantics: Semantics | None):
-        key = json.dumps(semantics.to_dict(), sort_keys=True) if semantics else None
-        if key not in self._searchers:
-            kwargs = {"semantics": semantics} if semantics else {}
-            self._searchers[key] = self._factory(self.client, self.index, embedder=self.embedder, field=self.field, **kwargs)
-        return self._searchers[key]
-
-    def dense(self, vector: np.ndarray, k: int) -> list[str]:
-        return [h.id for h in self._searcher(None).knn(vector, k=k)]
-
-    def logical(self, expr: Expr, k: int, semantics: Semantics, mode: str) -> list[str]:
-        return [h.id for h in self._searcher(semantics).search(expr, k=k, mode=mode)]
-
-
-def cluster_backend(engine: str, url: str, index: str, dataset: Dataset, embedder: Embedder, *, progress: bool) -> ClusterBackend:
-    """Connects, and creates and fills ``index`` from the dataset's corpus when it is missing."""
-    client = connect(url, engine, timeout=120)
-    if not client.indices.exists(index=index):
-        from ..search import index_documents
-
-        vectors = corpus_vectors(dataset, embedder, progress=progress)
-        index_documents(client, index, dataset.corpus, embedder=embedder, vectors=vectors, progress=progress)
-        client.indices.refresh(index=index)
-    return ClusterBackend(client, index, embedder, engine=engine)
+def cluster_search(engine: str, url: str, index: str, dataset: Dataset, embedder: Embedder, *, progress: bool) -> LogicalSearch:
+    """A :class:`LogicalSearch` over ``index`` on the cluster at ``url``. The index is
+    created and filled from the dataset's corpus when it is missing, and completed when
+    it holds fewer documents (an interrupted earlier run): never evaluated half-filled."""
+    search = LogicalSearch(connect(url, engine, timeout=120), index, embedder=embedder)
+    assert search.engine is not None  # a cluster client, never a LocalIndex
+    held = search.engine.count(index) if search.engine.exists(index) else 0
+    if held > len(dataset.corpus):
+        raise ValueError(f"index {index!r} holds {held} documents but the corpus has {len(dataset.corpus)}: give another --index")
+    if held < len(dataset.corpus):
+        search.index_documents(dataset.corpus, vectors=corpus_vectors(dataset, embedder, progress=progress), progress=progress)
+    return search
 
 
 # -- the local index, cached on disk ------------------------------------------
@@ -141,11 +109,9 @@ def corpus_vectors(dataset: Dataset, embedder: Embedder, *, progress: bool = Tru
     return np.concatenate(parts) if parts else np.zeros((0, embedder.dim), np.float32)
 
 
-def local_index_for(dataset: Dataset, embedder: Embedder, *, use_cache: bool = True, progress: bool = True):
+def local_index_for(dataset: Dataset, embedder: Embedder, *, use_cache: bool = True, progress: bool = True) -> tuple[LocalIndex, Path]:
     """A :class:`LocalIndex` of the corpus, kept under ``~/.cache/itlr/eval/`` keyed by
     dataset path, corpus contents and model."""
-    from ..local import LocalIndex
-
     key = hashlib.sha256(f"{dataset.path}\x00{dataset.fingerprint()}\x00{embedder.name}".encode()).hexdigest()[:20]
     folder = cache_dir() / "eval" / f"{dataset.name}-{key}"
     if use_cache and (folder / "meta.json").is_file():
@@ -164,28 +130,47 @@ def local_index_for(dataset: Dataset, embedder: Embedder, *, use_cache: bool = T
 # -- logical forms from itlr nl -------------------------------------------------
 
 
-def nl_forms(questions: Mapping[str, str], *, llm=None, progress: bool = True) -> tuple[dict[str, Expr], dict[str, str]]:
-    """Forms from :func:`itlr.nl.to_logic`; returns ``(forms, failures)``."""
-    try:
-        from ..nl import to_logic
-    except ImportError as exc:
-        raise LookupError(f"system itlr-nl needs itlr.nl.to_logic, which is not available ({exc})") from None
+@dataclass
+class NLForms:
+    """What :func:`itlr.nl.to_logic` made of the questions."""
+
+    forms: dict[str, Expr] = field(default_factory=dict)
+    methods: dict[str, int] = field(default_factory=dict)  # "rules" / "llm" / "fallback" -> count
+    failures: dict[str, str] = field(default_factory=dict)  # query id -> error
+
+
+def nl_forms(questions: Mapping[str, str], *, llm: Any = None, progress: bool = True) -> NLForms:
+    """The logical form :func:`itlr.nl.to_logic` gives each question (the form ``ask`` starts from)."""
     from tqdm.auto import tqdm
 
-    forms: dict[str, Expr] = {}
-    failures: dict[str, str] = {}
-    methods: dict[str, int] = {}
+    from ..nl import LLMError, to_logic
+
+    out = NLForms()
     for qid, question in tqdm(questions.items(), desc="itlr nl", unit="q", disable=not progress, leave=False):
         try:
             translation = to_logic(question, llm=llm)
-            expr = getattr(translation, "expr", None)
-            forms[qid] = expr if isinstance(expr, Expr) else parse(str(translation.query))
-            method = str(getattr(translation, "method", "?"))
-            methods[method] = methods.get(method, 0) + 1
-        except Exception as exc:  # a question the translator cannot handle is reported, not fatal
-            failures[qid] = f"{type(exc).__name__}: {exc}"
-    nl_forms.last_methods = methods  # type: ignore[attr-defined]
-    return forms, failures
+        except (ValueError, LLMError) as exc:  # a question the translator refuses is reported, not fatal
+            out.failures[qid] = f"{type(exc).__name__}: {exc}"
+            continue
+        out.forms[qid] = translation.expr
+        out.methods[translation.method] = out.methods.get(translation.method, 0) + 1
+    return out
+
+
+def structure_report(forms: Mapping[str, Expr], reference: Mapping[str, Expr], qids: Sequence[str]) -> dict[str, Any]:
+    """How many of the NL forms have the reference form's structure (:func:`same_structure`),
+    over the questions that have a reference; a question without an NL form counts as a miss."""
+    judged = [q for q in qids if q in reference]
+    matches = {q: q in forms and same_structure(forms[q], reference[q]) for q in judged}
+    same = sum(matches.values())
+    return {
+        "questions": len(judged),
+        "same_structure": same,
+        "share": same / len(judged) if judged else None,
+        "nl_forms_with_not": sum(1 for q in judged if q in forms and negations(forms[q]) > 0),
+        "reference_forms_with_not": sum(1 for q in judged if negations(reference[q]) > 0),
+        "per_query": matches,
+    }
 
 
 # -- the evaluation ------------------------------------------------------------
@@ -194,7 +179,7 @@ def nl_forms(questions: Mapping[str, str], *, llm=None, progress: bool = True) -
 @dataclass
 class System:
     name: str
-    kind: str  # "dense" or "logic"
+    kind: str  # "dense" (knn), "logic" (search over forms) or "ask" (the questions through ask)
     forms: dict[str, Expr] | None = None
     semantics: Semantics | None = None
     family: str | None = None
@@ -214,24 +199,47 @@ class EvalConfig:
     llm: object = None  # for itlr-nl: None = LLM if configured (ITLR_LLM_*), else rules; False = rules only
 
 
-def _ranked(backend, system: System, qids: Sequence[str], questions: Mapping[str, str], embedder: Embedder,
-            depth: int, mode: str, progress: bool) -> tuple[dict[str, list[str]], float]:
+@dataclass
+class _Run:
+    rankings: dict[str, list[str]]
+    seconds: float
+    searched: dict[str, Expr] = field(default_factory=dict)  # the query each question was searched with
+    failures: dict[str, str] = field(default_factory=dict)
+
+
+def _ranked(search: LogicalSearch, system: System, qids: Sequence[str], questions: Mapping[str, str],
+            depth: int, config: EvalConfig) -> _Run:
     from tqdm.auto import tqdm
 
-    run: dict[str, list[str]] = {}
+    run = _Run({}, 0.0)
+    bar = tqdm(qids, desc=system.name, unit="q", disable=not config.progress, leave=False)
     start = time.perf_counter()
     if system.kind == "dense":
-        vectors = embedder.embed([questions[q] for q in qids]) if qids else np.zeros((0, 1))
-        for q, v in zip(tqdm(qids, desc=system.name, unit="q", disable=not progress, leave=False), vectors):
-            run[q] = backend.dense(v, depth)
+        vectors = search.embedder.embed([questions[q] for q in qids]) if qids else np.zeros((0, 1))
+        for q, v in zip(bar, vectors):
+            run.rankings[q] = [h.id for h in search.knn(v, k=depth)]
+    elif system.kind == "ask":
+        from ..nl import LLMError
+
+        for q in bar:
+            try:
+                result = search.ask(questions[q], llm=config.llm, k=depth, mode=config.mode, semantics=system.semantics)
+            except (ValueError, LLMError) as exc:  # reported with the results; the query scores 0
+                run.failures[q] = f"{type(exc).__name__}: {exc}"
+                continue
+            run.rankings[q] = [h.id for h in result]
+            run.searched[q] = parse(result.query)
     else:
-        for q in tqdm(qids, desc=system.name, unit="q", disable=not progress, leave=False):
+        assert system.forms is not None
+        for q in bar:
             if q in system.forms:
-                run[q] = backend.logical(system.forms[q], depth, system.semantics, mode)
-    return run, time.perf_counter() - start
+                result = search.search(system.forms[q], k=depth, mode=config.mode, semantics=system.semantics)
+                run.rankings[q] = [h.id for h in result]
+    run.seconds = time.perf_counter() - start
+    return run
 
 
-def summarise(per_query: Mapping[str, Mapping[str, float]], qids: Sequence[str], groups: Mapping[str, int] | None) -> dict:
+def summarise(per_query: Mapping[str, Mapping[str, float]], qids: Sequence[str], groups: Mapping[str, int] | None) -> dict[str, Any]:
     rows = [per_query[q] for q in qids if q in per_query]
     out: dict[str, Any] = {"n": len(rows), "metrics": average(rows)}
     if groups:
@@ -245,16 +253,14 @@ def summarise(per_query: Mapping[str, Mapping[str, float]], qids: Sequence[str],
 
 def run_eval(
     dataset: Dataset,
-    backend,
-    embedder: Embedder,
+    search: LogicalSearch,
     config: EvalConfig,
-    *,
-    log: Callable[[str], None] = lambda s: print(s, file=sys.stderr),
 ) -> dict[str, Any]:
-    """Runs every system; returns the JSON-ready report."""
+    """Runs every system through ``search``; returns the JSON-ready report."""
     from .calibration import fit_calibration, split_queries
 
     k = config.k
+    depth = max(k, 10)
     qids = dataset.judged_queries
     notes: list[str] = []
     if "itlr" in config.systems:
@@ -266,41 +272,60 @@ def run_eval(
         qids = qids[: config.limit]
     if not qids:
         raise ValueError("no queries to evaluate (no judged query has a logical form?)")
+    unknown = [name for name in config.systems if name not in ("dense", "itlr", "itlr-nl")]
+    if unknown:
+        raise ValueError(f"unknown system {unknown[0]!r} (choose from dense, itlr, itlr-nl)")
 
     systems: list[System] = []
+    runs: dict[str, _Run] = {}
     base_forms: dict[str, dict[str, Expr]] = {}
-    nl_failures: dict[str, str] = {}
+    nl_report: dict[str, Any] | None = None
+    translations = NLForms()
     for name in config.systems:
         if name == "dense":
             systems.append(System("dense", "dense"))
         elif name == "itlr":
             base_forms["itlr"] = {q: dataset.logic[q] for q in qids}
         elif name == "itlr-nl":
-            forms, nl_failures = nl_forms({q: dataset.queries[q] for q in qids}, llm=config.llm, progress=config.progress)
-            base_forms["itlr-nl"] = forms
-            methods = getattr(nl_forms, "last_methods", {})
-            notes.append("itlr-nl forms from itlr.nl.to_logic: " + ", ".join(f"{n} by {m}" for m, n in methods.items()))
-            if nl_failures:
-                notes.append(f"itlr nl failed on {len(nl_failures)} queries (scored 0 there)")
-        else:
-            raise ValueError(f"unknown system {name!r} (choose from dense, itlr, itlr-nl)")
+            questions = {q: dataset.queries[q] for q in qids}
+            translations = nl_forms(questions, llm=config.llm, progress=config.progress)
+            # The questions go through ask, as a user's would; its variants (ablation,
+            # calibration) search the very queries ask searched.
+            asked = System("itlr-nl", "ask", semantics=ABLATIONS[DEFAULT_FAMILY], family=DEFAULT_FAMILY)
+            runs["itlr-nl"] = _ranked(search, asked, qids, dataset.queries, depth, config)
+            asked.forms = base_forms["itlr-nl"] = runs["itlr-nl"].searched
+            nl_report = {
+                "methods": translations.methods,
+                "translations": {q: str(e) for q, e in translations.forms.items()},
+                "failures": {**translations.failures, **runs["itlr-nl"].failures},
+            }
+            notes.append("itlr-nl: each question through LogicalSearch.ask; its logical form from itlr.nl.to_logic: "
+                         + ", ".join(f"{n} by {m}" for m, n in translations.methods.items()))
+            if nl_report["failures"]:
+                notes.append(f"itlr nl failed on {len(nl_report['failures'])} queries (scored 0 there)")
+            if dataset.logic:
+                nl_report["structure"] = structure_report(translations.forms, dataset.logic, qids)
     families = ABLATIONS if config.ablation else {DEFAULT_FAMILY: ABLATIONS[DEFAULT_FAMILY]}
     for name, forms in base_forms.items():
         for family, semantics in families.items():
             label = name if family == DEFAULT_FAMILY else f"{name} [{family}]"
-            systems.append(System(label, "logic", forms, semantics, family))
+            kind = "ask" if label in runs else "logic"
+            systems.append(System(label, kind, forms, semantics, family))
 
     # Breakdown by negations: the given forms where there are some, else itlr nl's.
-    reference = base_forms.get("itlr") or base_forms.get("itlr-nl") or dataset.logic
+    reference = base_forms.get("itlr") or translations.forms or dataset.logic
     groups = {q: negations(reference[q]) for q in qids if q in reference} or None
 
-    calibration_report = None
-    cal_test: list[str] | None = None
+    calibration_report: dict[str, Any] | None = None
+    cal_test: list[str] = []
     if config.calibrate:
         from .calibration import CalibrationData
 
-        vectors = backend.index.vectors if isinstance(backend, LocalBackend) else corpus_vectors(dataset, embedder, progress=config.progress)
-        data = CalibrationData(dataset, vectors, embedder)
+        if isinstance(search.client, LocalIndex):
+            vectors = search.client.vectors
+        else:
+            vectors = corpus_vectors(dataset, search.embedder, progress=config.progress)
+        data = CalibrationData(dataset, vectors, search.embedder)
         if config.calibrate == "split":
             train, cal_test = split_queries(qids, seed=config.seed)
             fitted_on = (f"labelled pairs from the {len(train)} training queries of a 50/50 split of the query ids "
@@ -311,7 +336,8 @@ def run_eval(
                          f"{config.negatives_per_query} sampled negatives per query; optimistic)")
         else:
             raise ValueError(f"--calibrate must be split or qrels; got {config.calibrate!r}")
-        calibration_report = {"fitted_on": fitted_on, "test_queries": cal_test, "models": {}}
+        models: dict[str, Any] = {}
+        calibration_report = {"fitted_on": fitted_on, "test_queries": cal_test, "models": models}
         for name, forms in base_forms.items():
             model = fit_calibration(data, {q: forms[q] for q in train if q in forms}, seed=config.seed,
                                     negatives_per_query=config.negatives_per_query)
@@ -319,9 +345,8 @@ def run_eval(
             params = model.parameters(data.term_stats(terms))
             semantics = Semantics(calibration=params)
             systems.append(System(f"{name} +calibrated", "logic", forms, semantics, DEFAULT_FAMILY))
-            calibration_report["models"][name] = model.to_dict() | {"terms": len(params)}
+            models[name] = model.to_dict() | {"terms": len(params)}
 
-    depth = max(k, 10)
     report: dict[str, Any] = {
         "k": k,
         "mode": config.mode,
@@ -330,12 +355,12 @@ def run_eval(
         "systems": {},
     }
     for system in systems:
-        run, seconds = _ranked(backend, system, qids, dataset.queries, embedder, depth, config.mode, config.progress)
+        run = runs.get(system.name) or _ranked(search, system, qids, dataset.queries, depth, config)
         # A query without a form (itlr nl failed) ranks nothing: it scores 0.
-        full_run = {q: run.get(q, []) for q in qids}
+        full_run = {q: run.rankings.get(q, []) for q in qids}
         _, per_query = evaluate_run(full_run, dataset.qrels, k=k, violations=dataset.violations)
         entry = summarise(per_query, qids, groups)
-        entry.update({"kind": system.kind, "seconds": round(seconds, 3)})
+        entry.update({"kind": system.kind, "seconds": round(run.seconds, 3)})
         if system.semantics is not None:
             entry["semantics"] = system.semantics.to_dict() if not system.semantics.calibration else {
                 "and": system.semantics.and_op, "or": system.semantics.or_op, "not": system.semantics.not_op,
@@ -347,8 +372,10 @@ def run_eval(
         if system.forms is not None:
             entry["forms"] = {q: str(system.forms[q]) for q in qids if q in system.forms}
         report["systems"][system.name] = entry
-    if nl_failures:
-        report["nl_failures"] = nl_failures
+    if nl_report is not None:
+        report["nl"] = nl_report
+        if "structure" in nl_report:
+            report["systems"]["itlr-nl"]["structure"] = {k: v for k, v in nl_report["structure"].items() if k != "per_query"}
     if calibration_report is not None:
         table = {}
         for name, entry in report["systems"].items():
@@ -360,7 +387,7 @@ def run_eval(
     if config.ablation:
         report["ablation"] = {
             name: {"family": e.get("family"), **{m: v for m, v in e["metrics"].items()}}
-            for name, e in report["systems"].items() if e["kind"] == "logic" and "+calibrated" not in name
+            for name, e in report["systems"].items() if e["kind"] in ("logic", "ask") and "+calibrated" not in name
         }
     return report
 
@@ -390,6 +417,13 @@ def format_report(report: Mapping[str, Any]) -> str:
     lines.append("system".ljust(width) + "     n  " + "  ".join(m.rjust(9) for m in metric_names))
     for name, entry in systems.items():
         lines.append(name.ljust(width) + f"{entry['n']:6d}  " + "  ".join(_fmt(entry["metrics"].get(m)).rjust(9) for m in metric_names))
+    structure = (report.get("nl") or {}).get("structure")
+    if structure and structure["questions"]:
+        lines.append(
+            f"itlr-nl: {structure['same_structure']} of {structure['questions']} forms ({structure['share']:.0%}) have the "
+            f"reference form's structure; {structure['nl_forms_with_not']} have a NOT "
+            f"(reference: {structure['reference_forms_with_not']})"
+        )
     first = next(iter(systems.values()))
     if first.get("by_negations"):
         groups = sorted({g for e in systems.values() for g in e.get("by_negations", {})}, key=int)
