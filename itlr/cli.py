@@ -12,12 +12,15 @@ import importlib
 import json
 import os
 import sys
+import traceback
+from pathlib import Path
+from typing import Any
 
 # Modules that add subcommands; each has register(subparsers).
 COMMAND_MODULES: list[str] = ["itlr.evaluation.cli", "itlr.cluster.cli", "itlr.nl.cli"]
 
 
-class UsageError(Exception):
+class UsageError(ValueError):
     """Bad input from the command line: printed as one line, exit code 2."""
 
 
@@ -180,8 +183,19 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Commands defined in this file: when one of them runs, the command modules are not imported
+# (``itlr parse`` loads no cluster, evaluation or LLM code, so it runs anywhere, fast).
+BUILTIN_COMMANDS = ("parse", "demo", "translate", "index", "search")
+
+
+def _command_of(argv: list[str]) -> str | None:
+    """The subcommand named in ``argv`` (the first word that is not an option), if any."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def build_parser(*, command_modules: bool = True) -> argparse.ArgumentParser:
     parser = _Parser(prog="itlr", description="Logical retrieval (AND, OR, NOT) over embeddings.")
+    parser.add_argument("--debug", action="store_true", help="show the traceback of every error (also ITLR_DEBUG=1)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("parse", help="print a logical query in canonical form, or its AST as JSON")
@@ -228,17 +242,20 @@ def build_parser() -> argparse.ArgumentParser:
     _add_cluster(p)
     p.set_defaults(func=_search)
 
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    if command_modules:
+        for name in COMMAND_MODULES:
+            importlib.import_module(name).register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(command_modules=_command_of(argv) not in BUILTIN_COMMANDS)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, or bad usage already reported in one line
         return int(exit_.code or 0)
+    debug = args.debug or os.environ.get("ITLR_DEBUG", "").strip().lower() not in ("", "0", "false", "no")
     try:
         args.func(args)
     except KeyboardInterrupt:
@@ -246,13 +263,54 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except (UsageError, ValueError, LookupError, OSError, json.JSONDecodeError) as exc:
+    except Exception as exc:  # noqa: BLE001 - sorted into the user's errors and itlr's own below
+        if not is_user_error(exc, args):
+            traceback.print_exc()
+            print(f"itlr: internal error: {type(exc).__name__}: {one_line(exc)} (a bug in itlr: please report it with the traceback above)", file=sys.stderr)
+            return 1
+        if debug:
+            traceback.print_exc()
         print(f"itlr: error: {one_line(exc)}", file=sys.stderr)
         return 2
-    except RuntimeError as exc:  # the engine refused, a node would not start, documents failed
-        print(f"itlr: error: {one_line(exc)}", file=sys.stderr)
-        return 1
     return 0
+
+
+# Error classes of command modules, recognised only when their module is already loaded:
+# classifying an error must never import a module (``itlr parse`` imports no cluster code).
+_OPTIONAL_USER_ERRORS = (("itlr.cluster.errors", "ClusterError"), ("itlr.nl.llm", "LLMError"))
+
+
+def is_user_error(exc: BaseException, args: argparse.Namespace | None = None) -> bool:
+    """Whether ``exc`` is something the user can act on (one line, exit 2) rather
+    than a bug in itlr (traceback, exit 1).
+
+    User errors: bad input (``ValueError``, ``ParseError``, ``LookupError`` such as
+    an unknown model or a missing vector), a service that refused or is down
+    (:class:`~itlr.errors.ServiceError`: ``EngineError``, ``EndpointError``,
+    ``IndexingError``), and an ``OSError`` on a path the user named on the
+    command line. ``KeyError``/``IndexError`` are Python's own lookups failing
+    inside itlr: bugs, although they are ``LookupError``s.
+    """
+    from .errors import ServiceError
+
+    if isinstance(exc, (KeyError, IndexError)):
+        return False
+    if isinstance(exc, (ValueError, LookupError, ServiceError)):
+        return True
+    if isinstance(exc, OSError):
+        return args is not None and _on_user_path(exc, args)
+    for module, name in _OPTIONAL_USER_ERRORS:
+        cls = getattr(sys.modules.get(module), name, None)
+        if isinstance(cls, type) and isinstance(exc, cls):
+            return True
+    return False
+
+
+def _on_user_path(exc: OSError, args: argparse.Namespace) -> bool:
+    """Whether the failing path is one the user gave (or lies inside one they gave)."""
+    failed = [Path(str(f)) for f in (exc.filename, exc.filename2) if f is not None]
+    given = [Path(v) for v in vars(args).values() if isinstance(v, str) and v and "\x00" not in v]
+    return any(f == g or g in f.parents for f in failed for g in given)
 
 
 def one_line(exc: BaseException) -> str:

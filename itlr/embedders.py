@@ -16,6 +16,8 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
+from .errors import EndpointError
+
 __all__ = [
     "Embedder",
     "SentenceTransformerEmbedder",
@@ -192,9 +194,9 @@ class OpenAIEmbedder:
         except Exception as exc:  # the openai client's errors: connection, timeout, HTTP status
             if not type(exc).__module__.startswith("openai"):
                 raise
-            raise RuntimeError(f"embeddings endpoint {self._client.base_url} ({self.model}): {' '.join(str(exc).split())}") from exc
+            raise EndpointError(f"embeddings endpoint {self._client.base_url} ({self.model}): {' '.join(str(exc).split())}") from exc
         if len(response.data) != len(batch):
-            raise RuntimeError(f"embeddings endpoint returned {len(response.data)} vectors for {len(batch)} texts")
+            raise EndpointError(f"embeddings endpoint returned {len(response.data)} vectors for {len(batch)} texts")
         return [np.asarray(item.embedding, dtype=np.float32) for item in sorted(response.data, key=lambda d: d.index)]
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
