@@ -36,7 +36,8 @@ _LAZY = {
     "to_logic": ".nl",
 }
 
-__all__ = ["parse", "ParseError", "Expr", "Term", "Not", "And", "Or", "from_json", "Semantics", *_LAZY]
+# ``compile`` stays out of ``*`` imports: it would shadow the builtin. Use ``itlr.compile``.
+__all__ = ["parse", "ParseError", "Expr", "Term", "Not", "And", "Or", "from_json", "Semantics", *(n for n in _LAZY if n != "compile")]
 
 
 def __getattr__(name: str) -> Any:

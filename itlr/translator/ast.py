@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Union
+from typing import Any, Callable, Iterable, Iterator, Union
 
 __all__ = ["Expr", "Term", "Not", "And", "Or", "from_json"]
 
@@ -115,8 +115,18 @@ class _Nary(Expr):
         object.__setattr__(self, "children", tuple(flat))
         object.__setattr__(self, "depth", 1 + max(c.depth for c in flat))
 
-    def __init__(self, children: Any, *more: Expr) -> None:  # And(a, b) or And([a, b])
-        items = (children, *more) if more or isinstance(children, Expr) else tuple(children)
+    def __init__(self, children: Any, *more: Any) -> None:
+        """``And(a, b, ...)`` or ``And([a, b, ...])``; operands are expressions or term strings."""
+        if more or isinstance(children, Expr):
+            items = (children, *more)
+        elif isinstance(children, (str, bytes)) or not isinstance(children, Iterable):
+            # And("dogs") would otherwise iterate the string: "d" AND "o" AND "g" AND "s".
+            raise TypeError(
+                f"{type(self).__name__} takes two or more expressions, as {type(self).__name__}(a, b) or "
+                f"{type(self).__name__}([a, b]), not one {type(children).__name__}"
+            )
+        else:
+            items = tuple(children)
         object.__setattr__(self, "children", items)
         self.__post_init__()
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
+from typing import Iterator
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -40,7 +42,11 @@ class ParseError(ValueError):
         return f"{self.message} at column {self.column}\n{self.context()}"
 
 
-_LOCK = threading.Lock()
+# Parsers not in use. The inline transformer keeps per-parse state (the distinct terms
+# seen), so a parser serves one parse at a time; parses in different threads take
+# different parsers and run side by side (the lock guards only the list).
+_IDLE: list[Lark] = []
+_IDLE_LOCK = threading.Lock()
 
 
 class _Fail(Exception):
@@ -49,9 +55,22 @@ class _Fail(Exception):
 
 
 @lru_cache(maxsize=1)
-def _lark() -> Lark:
-    grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", maybe_placeholders=False, transformer=_Build(), propagate_positions=False)
+def _grammar() -> str:
+    return resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+
+
+@contextmanager
+def _parser() -> Iterator[Lark]:
+    """A parser for one parse: an idle one, or a new one (about 40 ms) when all are busy."""
+    with _IDLE_LOCK:
+        parser = _IDLE.pop() if _IDLE else None
+    if parser is None:
+        parser = Lark(_grammar(), parser="lalr", maybe_placeholders=False, transformer=_Build(), propagate_positions=False)
+    try:
+        yield parser
+    finally:
+        with _IDLE_LOCK:
+            _IDLE.append(parser)
 
 
 def _unescape(body: str) -> str:
@@ -204,8 +223,7 @@ def parse(query: str) -> Expr:
         if not query.strip():
             raise _Fail("empty query", 1)
         _prescan(query)
-        parser = _lark()
-        with _LOCK:  # the inline transformer keeps per-parse state
+        with _parser() as parser:
             parser.options.transformer.reset()
             try:
                 node, _column = parser.parse(query)
