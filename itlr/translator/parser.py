@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from contextlib import contextmanager
 from functools import lru_cache
@@ -145,6 +146,17 @@ def _deep(node: Expr, column: int) -> Expr:
     return node
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_text(query: str) -> None:
+    """Lone surrogates are bytes that were not UTF-8 (Python keeps them so in ``sys.argv``):
+    no model can embed them and no output can print them."""
+    bad = _SURROGATE.search(query)
+    if bad:
+        raise _Fail("not valid text (a byte that is not UTF-8, or a lone surrogate)", bad.start() + 1)
+
+
 def _prescan(query: str) -> None:
     """Quotes and parentheses are checked first: their errors read best from where they open."""
     opened: list[int] = []
@@ -222,6 +234,7 @@ def parse(query: str) -> Expr:
             raise _Fail(f"query longer than {MAX_LENGTH:,} characters", MAX_LENGTH + 1)
         if not query.strip():
             raise _Fail("empty query", 1)
+        _check_text(query)
         _prescan(query)
         with _parser() as parser:
             parser.options.transformer.reset()
