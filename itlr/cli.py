@@ -134,10 +134,16 @@ def _index(args: argparse.Namespace) -> None:
     from .indexing import index_documents
     from .local import LocalIndex
 
+    if args.metadata is not None:
+        from .filters import field_types
+
+        field_types(args.metadata, text_field=args.text_field)  # bad declarations fail before any work
     client = _client(args)
     embedder = _embedder(args)
     docs = list(read_jsonl(args.input))
     if client is None:
+        if args.metadata is not None:
+            raise UsageError("--metadata declares field types of a cluster index (with --url); the local engine types fields by their values")
         local = LocalIndex.load(args.index) if os.path.isfile(os.path.join(args.index, "meta.json")) else LocalIndex()
         report = index_documents(local, None, docs, embedder=embedder, id_field=args.id_field, text_field=args.text_field, progress=True)
         local.save(args.index)
@@ -145,7 +151,7 @@ def _index(args: argparse.Namespace) -> None:
         return
     report = index_documents(
         client, args.index, docs, embedder=embedder, field=args.field, id_field=args.id_field, text_field=args.text_field,
-        batch_size=args.batch_size, shards=args.shards, replicas=args.replicas, progress=True,
+        batch_size=args.batch_size, shards=args.shards, replicas=args.replicas, progress=True, metadata=args.metadata,
     )
     print(f"{report.indexed} documents indexed into {args.index}", file=sys.stderr)
 
@@ -230,6 +236,7 @@ def build_parser(*, command_modules: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=int, default=64)
     p.add_argument("--shards", type=int, default=1)
     p.add_argument("--replicas", type=int, default=0)
+    p.add_argument("--metadata", type=_json_object, help='field types of a new index as JSON, e.g. \'{"published": {"type": "date", "format": "yyyy-MM-dd"}}\'')
     _add_cluster(p)
     p.set_defaults(func=_index)
 

@@ -274,3 +274,23 @@ def test_the_analyzer_tokenizes_as_the_standard_analyzer(os_client):
     for text in texts:
         answer = os_client.indices.analyze(body={"analyzer": "standard", "text": text})
         assert analyze(text) == [t["token"] for t in answer["tokens"]], text
+
+
+@pytest.mark.opensearch
+def test_itlr_index_declares_metadata(os_client, opensearch_url, tmp_path, capsys):
+    from itlr.cli import main
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text('{"_id": "1", "text": "a b", "published": "05/06/2021", "lang": "en"}\n')
+    name = f"h6a-cli-{uuid.uuid4().hex[:8]}"
+    try:
+        metadata = '{"published": {"type": "date", "format": "dd/MM/yyyy"}}'
+        assert main(["index", str(corpus), "--index", name, "--url", opensearch_url, "--metadata", metadata]) == 0
+        props = engine_for(os_client).mapping(name)[name]["mappings"]["properties"]
+        assert props["published"] == {"type": "date", "format": "dd/MM/yyyy"}
+        assert props["lang"]["type"] == "keyword" and props["lang"]["fields"]["text"]["type"] == "text"
+    finally:
+        engine_for(os_client).delete_index(name)
+    capsys.readouterr()
+    assert main(["index", str(corpus), "--index", name, "--url", opensearch_url, "--metadata", '{"published": "geo_point"}']) == 2
+    assert "type 'geo_point' is not supported" in capsys.readouterr().err
