@@ -14,7 +14,11 @@ import os
 import sys
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from .embedders import Embedder
+    from .semantics import Semantics
 
 # Modules that add subcommands; each has register(subparsers).
 COMMAND_MODULES: list[str] = ["itlr.evaluation.cli", "itlr.cluster.cli", "itlr.nl.cli"]
@@ -46,7 +50,7 @@ def _add_semantics(p: argparse.ArgumentParser) -> None:
     g.add_argument("--not", dest="not_op", choices=NOT_OPS, default="one_minus")
 
 
-def _semantics(args: argparse.Namespace):
+def _semantics(args: argparse.Namespace) -> Semantics:
     from .semantics import Semantics
 
     return Semantics(and_op=args.and_op, or_op=args.or_op, not_op=args.not_op)
@@ -74,7 +78,7 @@ def _add_cluster(p: argparse.ArgumentParser) -> None:
     g.add_argument("--ca-certs", default=os.environ.get("ITLR_CA_CERTS"))
 
 
-def _json_object(text: str):
+def _json_object(text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -84,7 +88,7 @@ def _json_object(text: str):
     return value
 
 
-def _client(args: argparse.Namespace):
+def _client(args: argparse.Namespace) -> Any:
     """A cluster client for --url, or None for the local engine."""
     if not args.url:
         return None
@@ -94,7 +98,7 @@ def _client(args: argparse.Namespace):
     return connect(args.url, engine, user=args.user, password=args.password, api_key=args.api_key, ca_certs=args.ca_certs)
 
 
-def _embedder(args: argparse.Namespace):
+def _embedder(args: argparse.Namespace) -> Embedder:
     from .embedders import get_embedder
 
     return get_embedder(args.model)
@@ -173,19 +177,19 @@ def _search(args: argparse.Namespace) -> None:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return
     print(f"{result.query}   [{result.mode} mode, {len(result)} hits]")
-    terms = list(result.hits[0].truth) if args.explain and result.hits else []
+    explained = args.explain and result.hits and result.hits[0].truth
     for rank, hit in enumerate(result.hits, 1 + args.offset):
         text = str(hit.source.get("text", hit.source.get("title", "")))
         text = " ".join(text.split())
         print(f"{rank:3d}  {hit.score:8.4f}  {hit.id:<16} {text[:72]}")
-        if terms:
+        if explained and hit.truth:
             print("       " + "   ".join(f"{t[:24]}={v:.3f}" for t, v in hit.truth.items()))
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports bad usage as one line (exit 2), like every other error."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see --help)\n")
 
 

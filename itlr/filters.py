@@ -229,7 +229,7 @@ def _as_number(value: Any, kind: str, *, strict: bool = False) -> float | int | 
 def _as_boolean(value: Any, *, strict: bool = False) -> bool | None:
     if isinstance(value, bool):
         return value
-    if value in ("true", "false"):
+    if isinstance(value, str) and value in ("true", "false"):
         return value == "true"
     if strict:
         raise ValueError(f"filter value {value!r} is not a boolean (true or false)")
@@ -724,7 +724,8 @@ def parse_date(value: Any, fmt: str = DEFAULT_DATE_FORMAT) -> int:
 
 
 def _millis(parts: Mapping[str, str | None]) -> int:
-    year = int(parts["y"]) if parts.get("y") else 1970 if not parts.get("y2") else 2000 + int(parts["y2"] or 0)
+    four, two = parts.get("y"), parts.get("y2")
+    year = int(four) if four else 2000 + int(two) if two else 1970
     fraction = (parts.get("f") or "").ljust(3, "0")[:3]
     when = _dt.datetime(
         year, int(parts.get("M") or 1), int(parts.get("d") or 1), int(parts.get("H") or 0),

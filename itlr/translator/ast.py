@@ -182,7 +182,7 @@ def _to_text(root: Expr) -> str:
             return "NOT " + wrapped[0]
         return f" {node.kind.upper()} ".join(wrapped)
 
-    return _fold(root, visit)
+    return str(_fold(root, visit))
 
 
 def _wrap(text: str, child: Expr, parent: Expr) -> str:
@@ -200,7 +200,7 @@ def _to_dict(root: Expr) -> dict[str, Any]:
             return {"term": node.text}
         return {"not": parts[0]} if isinstance(node, Not) else {node.kind: parts}
 
-    return _fold(root, visit)
+    return dict(_fold(root, visit))
 
 
 def from_json(data: str | bytes | dict[str, Any]) -> Expr:

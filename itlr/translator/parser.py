@@ -7,7 +7,7 @@ import threading
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
-from typing import Iterator
+from typing import Any, Iterator, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -87,7 +87,10 @@ def _unescape(body: str) -> str:
     return "".join(out)
 
 
-class _Build(Transformer):
+Built = tuple[Expr, int]  # a node and the column of its first token
+
+
+class _Build(Transformer[Token, Built]):
     """Builds nodes while LALR reduces (no recursion, so deep input cannot blow the stack)."""
 
     def __init__(self) -> None:
@@ -97,7 +100,7 @@ class _Build(Transformer):
     def reset(self) -> None:
         self.seen: set[str] = set()
 
-    def _term(self, text: str, column: int) -> tuple[Term, int]:
+    def _term(self, text: str, column: int) -> Built:
         if not text.strip():
             raise _Fail("empty term", column)
         if text not in self.seen:
@@ -108,33 +111,34 @@ class _Build(Transformer):
 
     # Every callback returns (node, column of its first token).
     @v_args(inline=True)
-    def quoted(self, tok: Token):
+    def quoted(self, tok: Token) -> Built:
         return self._term(_unescape(tok.value[1:-1]), _col(tok))
 
-    def bare(self, toks: list[Token]):
+    def bare(self, toks: list[Token]) -> Built:
         return self._term(" ".join(t.value for t in toks), _col(toks[0]))
 
     @v_args(inline=True)
-    def group(self, lpar: Token, inner, _rpar: Token):
+    def group(self, lpar: Token, inner: Built, _rpar: Token) -> Built:
         return inner[0], _col(lpar)
 
     @v_args(inline=True)
-    def neg(self, tok: Token, inner):
+    def neg(self, tok: Token, inner: Built) -> Built:
         return _deep(Not(inner[0]), _col(tok)), _col(tok)
 
-    def disjunction(self, items):
+    def disjunction(self, items: list[Any]) -> Built:
         return _chain(Or, items)
 
-    def conjunction(self, items):
+    def conjunction(self, items: list[Any]) -> Built:
         return _chain(And, items)
 
 
 def _col(tok: Token) -> int:
     # Columns count from the query's start (lark's token.column restarts on each line).
-    return tok.start_pos + 1
+    return (tok.start_pos or 0) + 1
 
 
-def _chain(cls, items):
+def _chain(cls: type[And] | type[Or], items: list[Any]) -> Built:
+    """Operands and operator tokens alternate in ``items``: one n-ary node of them."""
     operands = items[0::2]
     node = cls([n for n, _ in operands])
     return _deep(node, _col(items[1])), operands[0][1]
@@ -191,7 +195,8 @@ _NAMES = {"AND": "AND", "OR": "OR", "NOT": "NOT", "LPAR": "'('", "RPAR": "')'", 
 
 def _explain(exc: UnexpectedInput, query: str) -> _Fail:
     if isinstance(exc, UnexpectedCharacters):
-        return _Fail(f"unexpected character {query[exc.pos_in_stream]!r}", exc.pos_in_stream + 1)
+        pos = exc.pos_in_stream or 0
+        return _Fail(f"unexpected character {query[pos]!r}", pos + 1)
     token = getattr(exc, "token", None)
     kind = token.type if token is not None else "$END"
     column = _col(token) if token is not None and kind != "$END" else len(query.rstrip()) + 1
@@ -237,9 +242,9 @@ def parse(query: str) -> Expr:
         _check_text(query)
         _prescan(query)
         with _parser() as parser:
-            parser.options.transformer.reset()
+            cast(_Build, parser.options.transformer).reset()
             try:
-                node, _column = parser.parse(query)
+                node, _column = cast(Built, parser.parse(query))
             except (UnexpectedToken, UnexpectedCharacters, UnexpectedEOF) as exc:
                 raise _explain(exc, query) from None
     except _Fail as fail:
