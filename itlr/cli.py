@@ -83,6 +83,8 @@ def _json_object(text: str) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise argparse.ArgumentTypeError(f"not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise argparse.ArgumentTypeError("JSON nested deeper than Python reads") from None
     if not isinstance(value, dict):
         raise argparse.ArgumentTypeError("expected a JSON object")
     return value

@@ -435,13 +435,19 @@ def _prefix_predicate(field: _Field, arg: Any) -> Predicate:
     return lambda _id, src: any(has_prefix(t, v) for t, v in field.indexed(src))
 
 
-def compile_filter(query: Mapping[str, Any] | None, types: FieldTypes | None = None) -> Predicate:
+#: Deepest ``bool`` nesting the local engine takes (the engines refuse deep ones too).
+MAX_FILTER_DEPTH = 64
+
+
+def compile_filter(query: Mapping[str, Any] | None, types: FieldTypes | None = None, *, _depth: int = 0) -> Predicate:
     """A predicate ``(doc_id, source) -> bool`` for a query-DSL dict (None: everything).
 
     ``types``: the index's declared fields (:func:`field_types`); without it, the
     field ``text`` is the document text and every other field is typed by its value.
     """
     types = types or _DEFAULT_TYPES
+    if _depth > MAX_FILTER_DEPTH:
+        raise ValueError(f"filter nested deeper than {MAX_FILTER_DEPTH} levels")
     if query is None:
         return lambda _id, _src: True
     if not isinstance(query, Mapping) or len(query) != 1:
@@ -482,9 +488,10 @@ def compile_filter(query: Mapping[str, Any] | None, types: FieldTypes | None = N
     if kind == "bool":
         if not isinstance(body, Mapping) or not set(body) <= {"must", "filter", "should", "must_not", "minimum_should_match", "boost"}:
             raise ValueError("malformed filter: bool takes must, filter, should, must_not")
-        must = [compile_filter(q, types) for key in ("must", "filter") for q in _as_list(body.get(key, []))]
-        should = [compile_filter(q, types) for q in _as_list(body.get("should", []))]
-        must_not = [compile_filter(q, types) for q in _as_list(body.get("must_not", []))]
+        inner = _depth + 1
+        must = [compile_filter(q, types, _depth=inner) for key in ("must", "filter") for q in _as_list(body.get(key, []))]
+        should = [compile_filter(q, types, _depth=inner) for q in _as_list(body.get("should", []))]
+        must_not = [compile_filter(q, types, _depth=inner) for q in _as_list(body.get("must_not", []))]
         raw_minimum = body.get("minimum_should_match", 0 if must else 1 if should else 0)
         if isinstance(raw_minimum, bool) or not isinstance(raw_minimum, (int, str)) or not str(raw_minimum).lstrip("-").isdigit():
             raise ValueError("minimum_should_match must be an integer in the local engine")
@@ -505,9 +512,25 @@ def compile_filter(query: Mapping[str, Any] | None, types: FieldTypes | None = N
 
 
 def check_filter(query: Any) -> None:
-    """Rejects a filter that is not a query-DSL object, before any request is sent."""
+    """Rejects a filter that is not a query-DSL object, or is nested too deeply to
+    serialise, before any request is sent."""
     if query is not None and (not isinstance(query, Mapping) or len(query) != 1 or not isinstance(next(iter(query)), str)):
         raise ValueError("malformed filter: a query-DSL clause is an object with exactly one key, e.g. {\"term\": {\"lang\": \"en\"}}")
+    # Each bool level is three JSON levels (object, clause list, object).
+    if _json_depth(query) > 3 * MAX_FILTER_DEPTH + 4:
+        raise ValueError(f"filter nested deeper than {MAX_FILTER_DEPTH} levels")
+
+
+def _json_depth(value: Any) -> int:
+    deepest, stack = 0, [(value, 1)]
+    while stack:  # no recursion: the input may be deeper than Python's stack
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(node, Mapping):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, (list, tuple)):
+            stack.extend((v, depth + 1) for v in node)
+    return deepest
 
 
 # -- the standard analyzer ----------------------------------------------------------------

@@ -271,3 +271,40 @@ def test_undecodable_bytes_as_a_real_argument(raw):
         assert proc.returncode == 2 and proc.stdout == b"", proc.stderr
         assert proc.stderr.count(b"\n") == 1 and b"Traceback" not in proc.stderr
         assert b"not valid text" in proc.stderr or b"nonexistent" in proc.stderr
+
+
+# -- input nested deeper than Python's recursion limit --------------------------------------
+
+DEEP = 100_000
+
+
+def test_deeply_nested_filter_json_is_one_line(local_index):
+    code, out, err = run("search", "vitamin", "--index", local_index, "--filter", "[" * DEEP + "]" * DEEP)
+    assert code == 2 and "Traceback" not in err and err.count("\n") == 1
+    deep_bool = '{"bool": {"must": ' * 5000 + "{}" + "}}" * 5000
+    code, out, err = run("search", "vitamin", "--index", local_index, "--filter", deep_bool)
+    assert code == 2 and "Traceback" not in err and err.count("\n") == 1 and "nested deeper" in err
+
+
+def test_deeply_nested_filter_in_python_is_a_value_error():
+    flt: dict = {"match_all": {}}
+    for _ in range(5000):
+        flt = {"bool": {"must_not": [flt]}}
+    with pytest.raises(ValueError, match="nested deeper"):
+        compile_filter(flt)
+
+
+def test_deeply_nested_ast_json_is_a_value_error():
+    tree = '{"not": ' * 5000 + '{"term": "x"}' + "}" * 5000
+    with pytest.raises(ValueError, match="nested deeper"):
+        itlr.from_json(tree)
+    with pytest.raises(ValueError, match="not valid JSON|nested deeper"):
+        itlr.from_json("[" * DEEP)
+
+
+def test_deeply_nested_filter_for_a_cluster_request_is_one_line(tmp_path):
+    vectors = tmp_path / "v.json"
+    vectors.write_text('{"x": [1, 0]}')
+    deep_bool = '{"bool": {"must": ' * 900 + "{}" + "}}" * 900
+    code, out, err = run("translate", "x", "--vectors", str(vectors), "--filter", deep_bool)
+    assert code == 2 and "Traceback" not in err and "nested deeper" in err

@@ -210,10 +210,18 @@ def from_json(data: str | bytes | dict[str, Any]) -> Expr:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
             raise ValueError(f"logical query JSON is not valid JSON: {exc}") from None
-    return _from_dict(data, "$")
+        except RecursionError:
+            raise ValueError("logical query JSON is nested deeper than Python reads") from None
+    return _from_dict(data, "$", 0)
 
 
-def _from_dict(data: Any, path: str) -> Expr:
+#: Deepest AST JSON read (the parser's own limit is far lower; this only keeps recursion safe).
+MAX_JSON_DEPTH = 256
+
+
+def _from_dict(data: Any, path: str, depth: int) -> Expr:
+    if depth > MAX_JSON_DEPTH:
+        raise ValueError(f"logical query JSON nested deeper than {MAX_JSON_DEPTH} levels")
     if not isinstance(data, dict) or len(data) != 1:
         raise ValueError(f"{path}: expected an object with one key of term, not, and, or")
     ((key, value),) = data.items()
@@ -222,10 +230,10 @@ def _from_dict(data: Any, path: str) -> Expr:
             raise ValueError(f"{path}.term: expected a non-empty string")
         return Term(value)
     if key == "not":
-        return Not(_from_dict(value, f"{path}.not"))
+        return Not(_from_dict(value, f"{path}.not", depth + 1))
     if key in ("and", "or"):
         if not isinstance(value, list) or len(value) < 2:
             raise ValueError(f"{path}.{key}: expected a list of two or more expressions")
-        kids = [_from_dict(v, f"{path}.{key}[{i}]") for i, v in enumerate(value)]
+        kids = [_from_dict(v, f"{path}.{key}[{i}]", depth + 1) for i, v in enumerate(value)]
         return (And if key == "and" else Or)(kids)
     raise ValueError(f"{path}: unknown key {key!r}; expected term, not, and or or")
