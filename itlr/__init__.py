@@ -26,6 +26,8 @@ _LAZY = {
     "Hit": ".hits",
     "SearchResult": ".hits",
     "EngineError": ".errors",
+    "EndpointError": ".errors",
+    "ServiceError": ".errors",
     "IndexingError": ".errors",
     "connect": ".engines",
     "default_embedder": ".embedders",
