@@ -308,3 +308,37 @@ def test_deeply_nested_filter_for_a_cluster_request_is_one_line(tmp_path):
     deep_bool = '{"bool": {"must": ' * 900 + "{}" + "}}" * 900
     code, out, err = run("translate", "x", "--vectors", str(vectors), "--filter", deep_bool)
     assert code == 2 and "Traceback" not in err and "nested deeper" in err
+
+
+# -- the largest query, on a real node ---------------------------------------------------------
+
+
+@pytest.mark.opensearch
+@pytest.mark.parametrize("shape", ["or", "and_not"])
+def test_64_term_query_is_served_by_opensearch_as_by_the_local_engine(os_client, shape):
+    import uuid
+
+    import numpy as np
+
+    from itlr.engines import engine_for
+    from itlr.indexing import index_documents
+
+    rng = np.random.default_rng(64)
+    docs = [{"_id": f"d{i}", "text": f"document {i}"} for i in range(40)]
+    doc_vectors = rng.normal(size=(len(docs), 8))
+    terms = _terms(MAX_TERMS)
+    vectors = {t: rng.normal(size=8).tolist() for t in terms}
+    query = " OR ".join(terms) if shape == "or" else terms[0] + " AND " + " AND ".join(f"NOT {t}" for t in terms[1:])
+    local = itlr.LocalIndex()
+    local.add(docs, vectors=doc_vectors)
+    name = f"h6a-64-{uuid.uuid4().hex[:8]}"
+    try:
+        index_documents(os_client, name, docs, vectors=doc_vectors)
+        search = itlr.LogicalSearch(os_client, name)
+        for mode in ("exact", "auto"):
+            got = search.search(query, term_vectors=vectors, k=10, mode=mode)
+            want = itlr.LogicalSearch(local).search(query, term_vectors=vectors, k=10, mode="exact")
+            assert [h.id for h in got] == [h.id for h in want]
+            assert all(abs(a.score - b.score) < 1e-4 for a, b in zip(got, want))
+    finally:
+        engine_for(os_client).delete_index(name)
