@@ -122,14 +122,18 @@ class SentenceTransformerEmbedder:
                 from sentence_transformers import SentenceTransformer
                 from transformers.utils import logging as hf_logging
 
-                hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # a bar per model load is noise in a CLI
-
+                # A bar per model load is noise; the setting is the process's, so put it back after.
+                bars = hf_logging.is_progress_bar_enabled()
+                hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
                 try:
                     # A folder (the default model ships in a package) never asks a hub: the
                     # libraries' own local-only switch, not process-wide environment variables.
                     self._model = SentenceTransformer(self.model_path, device=self.device, local_files_only=self.local)
                 except OSError as exc:
                     raise LookupError(f"cannot load embedding model {self.model_path!r}: {exc}") from None
+                finally:
+                    if bars:
+                        hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
         return self._model
 
     @property

@@ -171,13 +171,14 @@ def test_loading_the_model_leaves_the_environment_alone():
     code = (
         "import os, itlr.embedders as e\n"
         "import sentence_transformers, transformers  # their own import-time settings are not ours\n"
+        "from transformers.utils import logging as hf_logging\n"
         "before = dict(os.environ)\n"
         "m = e.SentenceTransformerEmbedder(); m.embed(['x'])\n"
         "changed = {k for k in set(before) | set(os.environ) if before.get(k) != os.environ.get(k)}\n"
-        "print(sorted(changed))\n"
+        "print(sorted(changed), hf_logging.is_progress_bar_enabled())\n"
     )
     env = {k: v for k, v in os.environ.items() if k not in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")}
     env["HF_ENDPOINT"] = "http://127.0.0.1:9"  # a hub that refuses: any request would fail the load
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.strip() == "[]"
+    assert out.stdout.strip() == "[] True"  # no variable set, and the progress-bar setting put back
