@@ -19,7 +19,8 @@ Supported clauses: ``match_all``, ``match_none``, ``term``, ``terms``, ``match``
 ``range`` (numbers, dates with ``format``, strings), ``exists``, ``ids``,
 ``prefix`` and ``bool`` (``must``/``filter``/``should``/``must_not``,
 ``minimum_should_match``). Anything else is refused with a clear error rather
-than guessed at; so is date math (``now-1d``).
+than guessed at. Date math (``now-30d/d``, ``2020-01-01||+1M``) works in
+``range`` and ``term`` as on the engines, with ``gt``/``lte`` rounding up.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ __all__ = [
     "field_types",
     "analyze",
     "parse_date",
+    "date_value",
     "IGNORE_ABOVE",
 ]
 
@@ -255,7 +257,7 @@ def _indexed(value: Any, ftype: FieldType) -> Any:
     return None
 
 
-def _query_value(value: Any, ftype: FieldType, fmt: str | None = None) -> Any:
+def _query_value(value: Any, ftype: FieldType, fmt: str | None = None, *, round_up: bool = False) -> Any:
     """A value in a query, as the engine reads it against a field of ``ftype`` (bad ones raise)."""
     kind = ftype.type
     if isinstance(value, (Mapping, list)):
@@ -271,7 +273,7 @@ def _query_value(value: Any, ftype: FieldType, fmt: str | None = None) -> Any:
     if kind == "boolean":
         return _as_boolean(value, strict=True)
     if kind == "date":
-        return parse_date(value, fmt or ftype.format or DEFAULT_DATE_FORMAT)
+        return date_value(value, fmt or ftype.format or DEFAULT_DATE_FORMAT, round_up=round_up)
     raise ValueError(f"filters on {kind} fields are not supported by the local engine")
 
 
@@ -394,7 +396,8 @@ def _range_predicate(field: _Field, arg: Any) -> Predicate:
     bounds = [(op, arg[op]) for op in _RANGE_OPS if arg.get(op) is not None]
 
     def check(ftype: FieldType) -> list[tuple[str, Any]]:
-        return [(op, _query_value(b, ftype, fmt if ftype.type == "date" else None)) for op, b in bounds]
+        # Date math rounds up for gt and lte ("after May" is after its last millisecond).
+        return [(op, _query_value(b, ftype, fmt if ftype.type == "date" else None, round_up=op in ("gt", "lte"))) for op, b in bounds]
 
     if field.declared is not None:
         check(field.declared)  # bad bounds are an error before any document is read
@@ -723,8 +726,6 @@ def parse_date(value: Any, fmt: str = DEFAULT_DATE_FORMAT) -> int:
     joined by ``||``, the first that reads it wins), as a ``date`` field stores it."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise ValueError(f"{value!r} is not a date")
-    if isinstance(value, str) and (value.startswith("now") or "||" in value):
-        raise ValueError(f"date math ({value!r}) is not supported by the local engine")
     for one in fmt.split("||"):
         pattern = _date_pattern(one)
         if pattern in ("epoch_millis", "epoch_second"):
@@ -744,6 +745,62 @@ def parse_date(value: Any, fmt: str = DEFAULT_DATE_FORMAT) -> int:
             except ValueError:
                 continue
     raise ValueError(f"{value!r} does not match the date format {fmt!r}")
+
+
+_MATH_STEP = re.compile(r"([+-])(\d+)([yMwdhHms])|/([yMwdhHms])")
+
+
+def date_value(value: Any, fmt: str = DEFAULT_DATE_FORMAT, *, round_up: bool = False) -> int:
+    """A date in a query, in epoch milliseconds: a date in ``fmt``, or date math
+    (``now``, or ``DATE||``, then ``+1d``, ``-2M``, ``/d`` …, as the engines read it).
+    Rounding (``/d``) goes to the unit's first millisecond, or its last with ``round_up``."""
+    if not isinstance(value, str) or not (value.startswith("now") or "||" in value):
+        return parse_date(value, fmt)
+    if value.startswith("now"):
+        when, steps = _dt.datetime.now(_dt.timezone.utc), value[3:]
+    else:
+        anchor, _, steps = value.partition("||")
+        when = _EPOCH + _dt.timedelta(milliseconds=parse_date(anchor, fmt))
+    when = when.replace(microsecond=when.microsecond // 1000 * 1000)
+    position = 0
+    while position < len(steps):
+        step = _MATH_STEP.match(steps, position)
+        if step is None:
+            raise ValueError(f"date math {value!r}: cannot read {steps[position:]!r}")
+        sign, amount, unit, rounding = step.groups()
+        when = _round(when, rounding, round_up) if rounding else _shift(when, int(amount) * (1 if sign == "+" else -1), unit)
+        position = step.end()
+    return (when - _EPOCH) // _dt.timedelta(milliseconds=1)
+
+
+def _shift(when: _dt.datetime, amount: int, unit: str) -> _dt.datetime:
+    if unit in ("y", "M"):
+        months = when.month - 1 + amount * (12 if unit == "y" else 1)
+        year, month = when.year + months // 12, months % 12 + 1
+        last_day = (_dt.date(year + month // 12, month % 12 + 1, 1) - _dt.timedelta(days=1)).day
+        return when.replace(year=year, month=month, day=min(when.day, last_day))  # Java's plusMonths clamps the day
+    seconds = {"w": 604800, "d": 86400, "h": 3600, "H": 3600, "m": 60, "s": 1}[unit]
+    return when + _dt.timedelta(seconds=amount * seconds)
+
+
+def _round(when: _dt.datetime, unit: str, up: bool) -> _dt.datetime:
+    if unit == "y":
+        start = when.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+    elif unit == "M":
+        start = when.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    elif unit == "w":  # weeks start on Monday
+        start = (when - _dt.timedelta(days=when.weekday())).replace(hour=0, minute=0, second=0, microsecond=0)
+    elif unit == "d":
+        start = when.replace(hour=0, minute=0, second=0, microsecond=0)
+    elif unit in ("h", "H"):
+        start = when.replace(minute=0, second=0, microsecond=0)
+    elif unit == "m":
+        start = when.replace(second=0, microsecond=0)
+    else:
+        start = when.replace(microsecond=0)
+    if not up:
+        return start
+    return _shift(start, 1, unit) - _dt.timedelta(milliseconds=1)
 
 
 def _millis(parts: Mapping[str, str | None]) -> int:
