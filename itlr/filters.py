@@ -30,7 +30,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 __all__ = [
     "compile_filter",
@@ -322,39 +322,57 @@ class _Field:
                 value = stack.pop()
                 if isinstance(value, Mapping):
                     stack.extend(v for x in value.values() for v in _values(x))
-                elif self.type_of(value) is not None and _indexed(value, self.type_of(value)) is not None:  # type: ignore[arg-type]
+                elif (ftype := self.type_of(value)) is not None and _indexed(value, ftype) is not None:
                     return True
             return False
         return any(True for _ in self.indexed(source))
 
 
-def _matches_term(ftype: FieldType, indexed: Any, want: Any) -> bool:
-    """Whether one indexed value equals a term query's value (not analysed)."""
+T = TypeVar("T")
+
+
+def _per_type(read: Callable[[FieldType], T]) -> Callable[[FieldType], T]:
+    """``read`` once per field type: a query's values are parsed once, not once per document."""
+    memo: dict[FieldType, T] = {}
+
+    def cached(ftype: FieldType) -> T:
+        if ftype not in memo:
+            memo[ftype] = read(ftype)
+        return memo[ftype]
+
+    return cached
+
+
+_NO_MATCH = object()  # a query value no value of the field can equal (text for a keyword's "5", …)
+
+
+def _term_value(ftype: FieldType, want: Any) -> Any:
+    """A term query's value (not analysed) against a field of ``ftype``."""
     try:
         wanted = _query_value(want, ftype)
     except ValueError:
         if ftype.type in _NUMERIC or ftype.type in ("boolean", "date"):
-            raise
+            raise  # the engines refuse these queries too (number_format_exception, …)
+        return _NO_MATCH
+    if ftype.type in _INTEGER and isinstance(wanted, float) and not wanted.is_integer():
+        return _NO_MATCH  # a fraction never equals an integer field's value
+    return wanted
+
+
+def _equals(ftype: FieldType, indexed: Any, wanted: Any) -> bool:
+    if wanted is _NO_MATCH:
         return False
     if ftype.type == "text":
         return wanted in indexed  # a term against a text field: one of its tokens, exactly
-    if ftype.type in _INTEGER and isinstance(wanted, float) and not wanted.is_integer():
-        return False  # a fraction never equals an integer field's value
     return bool(indexed == wanted)
 
 
 def _term_predicate(field: _Field, wanted: list[Any]) -> Predicate:
-    ftype = field.declared or field.string_subfield
-    if ftype is None:
-        return lambda _id, src: any(_matches_term(t, v, w) for t, v in field.indexed(src) for w in wanted)
-    # A known type checks the query's values once, before any document: a bad value is an error.
-    for w in wanted:
-        _matches_term(ftype, _indexed_probe(ftype), w)
-    return lambda _id, src: any(_matches_term(t, v, w) for t, v in field.indexed(src) for w in wanted)
-
-
-def _indexed_probe(ftype: FieldType) -> Any:
-    return [] if ftype.type == "text" else None
+    values = _per_type(lambda ftype: [_term_value(ftype, w) for w in wanted])
+    known = field.declared or field.string_subfield
+    if known is not None:
+        values(known)  # a bad value for a known type is an error before any document is read
+    return lambda _id, src: any(_equals(t, v, w) for t, v in field.indexed(src) for w in values(t))
 
 
 def _match_predicate(field: _Field, arg: Any) -> Predicate:
@@ -366,17 +384,17 @@ def _match_predicate(field: _Field, arg: Any) -> Predicate:
     if operator not in ("or", "and"):
         raise ValueError(f"malformed filter: match operator is or / and, not {operator!r}")
 
+    whole = _per_type(lambda ftype: _term_value(ftype, query))
+    tokens = analyze(_query_value(query, TEXT))
+
     def predicate(_id: str, src: Mapping[str, Any]) -> bool:
         words: set[str] = set()
         for ftype, indexed in field.indexed(src):
             if ftype.type == "text":
                 words.update(indexed)  # an array's values are one field to the engines: pool their words
-            elif _matches_term(ftype, indexed, query):  # match on a keyword, number or date: the whole value
+            elif _equals(ftype, indexed, whole(ftype)):  # match on a keyword, number or date: the whole value
                 return True
-        if not words:
-            return False
-        tokens = analyze(_query_value(query, TEXT))
-        if not tokens:
+        if not words or not tokens:
             return False
         return all(t in words for t in tokens) if operator == "and" else any(t in words for t in tokens)
 
@@ -395,6 +413,7 @@ def _range_predicate(field: _Field, arg: Any) -> Predicate:
     fmt = arg.get("format")
     bounds = [(op, arg[op]) for op in _RANGE_OPS if arg.get(op) is not None]
 
+    @_per_type
     def check(ftype: FieldType) -> list[tuple[str, Any]]:
         # Date math rounds up for gt and lte ("after May" is after its last millisecond).
         return [(op, _query_value(b, ftype, fmt if ftype.type == "date" else None, round_up=op in ("gt", "lte"))) for op, b in bounds]
@@ -589,8 +608,23 @@ _JOIN = {  # (left, right) classes that stay in one word (UAX #29 WB5, WB8-10, W
 }
 
 
+# The same rules for ASCII text, as one regex (most metadata and much text is ASCII).
+_ASCII_WORD = re.compile(r"[A-Za-z0-9_]+(?:(?:(?<=[A-Za-z])['.:](?=[A-Za-z])|(?<=[0-9])[.,;'](?=[0-9]))[A-Za-z0-9_]+)*")
+
+
 def analyze(text: str) -> list[str]:
     """The tokens the ``standard`` analyzer makes of ``text``: Unicode words, lowercased."""
+    if text.isascii():
+        return [
+            word[k : k + MAX_TOKEN_LENGTH].lower()
+            for word in _ASCII_WORD.findall(text)
+            if word.strip("_")
+            for k in range(0, len(word), MAX_TOKEN_LENGTH)
+        ]
+    return _analyze_unicode(text)
+
+
+def _analyze_unicode(text: str) -> list[str]:
     chars: list[str] = []
     classes: list[str] = []
     for ch in text:  # WB4: marks and format characters belong to the character before them

@@ -14,6 +14,8 @@ import random
 import uuid
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
 
 import itlr
@@ -300,3 +302,11 @@ def test_itlr_index_declares_metadata(os_client, opensearch_url, tmp_path, capsy
     capsys.readouterr()
     assert main(["index", str(corpus), "--index", name, "--url", opensearch_url, "--metadata", '{"published": "geo_point"}']) == 2
     assert "type 'geo_point' is not supported" in capsys.readouterr().err
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=60))
+@settings(max_examples=400, deadline=None)
+def test_the_ascii_fast_path_tokenizes_as_the_general_one(text):
+    from itlr.filters import _analyze_unicode
+
+    assert analyze(text) == _analyze_unicode(text)
