@@ -342,3 +342,35 @@ def test_64_term_query_is_served_by_opensearch_as_by_the_local_engine(os_client,
             assert all(abs(a.score - b.score) < 1e-4 for a, b in zip(got, want))
     finally:
         engine_for(os_client).delete_index(name)
+
+
+ast_json = st.recursive(
+    st.one_of(json_values, st.builds(lambda t: {"term": t}, st.one_of(st.text(max_size=10), json_values))),
+    lambda inner: st.one_of(
+        st.builds(lambda e: {"not": e}, inner),
+        st.builds(lambda k, es: {k: es}, st.sampled_from(["and", "or", "xor"]), st.lists(inner, max_size=4)),
+        st.dictionaries(st.sampled_from(["term", "not", "and", "or"]), inner, max_size=3),
+    ),
+    max_leaves=20,
+)
+
+
+@FUZZ
+@given(data=ast_json)
+def test_random_ast_json(data):
+    """``from_json`` on any JSON value: an expression that prints and parses back, or a ValueError."""
+    for given_as in (data, json.dumps(data)):
+        try:
+            expr = itlr.from_json(given_as)
+        except ValueError:
+            continue
+        assert itlr.parse(str(expr)) == expr
+
+
+def test_a_term_with_a_lone_surrogate_is_refused_everywhere():
+    with pytest.raises(ValueError, match="valid Unicode"):
+        itlr.from_json('{"term": "caf\\udce9"}')
+    with pytest.raises(ValueError, match="valid Unicode"):
+        itlr.Term("caf\udce9")
+    with pytest.raises(itlr.ParseError, match="not valid text"):
+        itlr.parse("caf\udce9 AND tea")

@@ -86,6 +86,11 @@ class Term(Expr):
             raise TypeError(f"a term is a string, not {type(self.text).__name__}")
         if not self.text.strip():
             raise ValueError("a term needs some text")
+        try:
+            self.text.encode("utf-8")
+        except UnicodeEncodeError:
+            # A lone surrogate (bytes that were not UTF-8): no model embeds it, no output prints it.
+            raise ValueError("a term must be valid Unicode text (it has a lone surrogate)") from None
 
 
 @dataclass(frozen=True)
