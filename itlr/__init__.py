@@ -26,6 +26,8 @@ _LAZY = {
     "Hit": ".hits",
     "SearchResult": ".hits",
     "EngineError": ".errors",
+    "EndpointError": ".errors",
+    "ServiceError": ".errors",
     "IndexingError": ".errors",
     "connect": ".engines",
     "default_embedder": ".embedders",
@@ -39,7 +41,8 @@ _LAZY = {
     "dsl_query": ".clauses",
 }
 
-__all__ = ["parse", "ParseError", "Expr", "Term", "Not", "And", "Or", "from_json", "Semantics", *_LAZY]
+# ``compile`` stays out of ``*`` imports: it would shadow the builtin. Use ``itlr.compile``.
+__all__ = ["parse", "ParseError", "Expr", "Term", "Not", "And", "Or", "from_json", "Semantics", *(n for n in _LAZY if n != "compile")]
 
 
 def __getattr__(name: str) -> Any:

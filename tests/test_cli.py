@@ -199,3 +199,78 @@ def test_parse_does_not_import_torch():
     code = "import sys; from itlr.cli import main; main(['parse', 'a']); print('torch' in sys.modules)"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=300)
     assert proc.stdout.splitlines() == ['"a"', "False"]
+
+
+# -- issue 14: user errors are one line (exit 2); itlr's own bugs show their traceback (exit 1)
+
+
+def _raise(exc: BaseException):
+    def fail(*_args, **_kwargs):
+        raise exc
+
+    return fail
+
+
+@pytest.mark.parametrize(
+    "bug",
+    [KeyError("plan"), IndexError("list index out of range"), PermissionError(13, "Permission denied", "/var/lib/itlr-internal/x"), TypeError("oops")],
+    ids=lambda e: type(e).__name__,
+)
+def test_a_bug_in_itlr_shows_its_traceback_and_exits_1(monkeypatch, bug):
+    import itlr.translator
+
+    monkeypatch.setattr(itlr.translator, "parse", _raise(bug))
+    ran = in_process("parse", "a")
+    assert ran.returncode == 1
+    assert "Traceback (most recent call last)" in ran.stderr and type(bug).__name__ in ran.stderr
+    assert "a bug in itlr" in ran.stderr
+
+
+def test_a_missing_file_the_user_named_is_a_user_error(tmp_path):
+    missing = tmp_path / "nope.json"
+    ran = in_process("translate", "a", "--vectors", str(missing))
+    assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "Traceback" not in ran.stderr
+    assert str(missing) in ran.stderr
+
+
+def test_an_unreachable_engine_is_a_user_error(unused_port):
+    ran = in_process("search", "a", "--index", "docs", "--url", f"http://127.0.0.1:{unused_port}")
+    assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "Traceback" not in ran.stderr
+    assert f"cannot reach http://127.0.0.1:{unused_port}" in ran.stderr
+
+
+def test_debug_shows_the_traceback_of_a_user_error(monkeypatch):
+    ran = in_process("--debug", "parse", "a AND")
+    assert ran.returncode == 2
+    assert "Traceback (most recent call last)" in ran.stderr and "ParseError" in ran.stderr
+    assert ran.stderr.rstrip().endswith("itlr: error: expected a term after AND at column 6")
+    monkeypatch.setenv("ITLR_DEBUG", "1")
+    ran = in_process("parse", "a AND")
+    assert ran.returncode == 2 and "Traceback (most recent call last)" in ran.stderr
+    monkeypatch.setenv("ITLR_DEBUG", "0")
+    assert in_process("parse", "a AND").stderr == "itlr: error: expected a term after AND at column 6\n"
+
+
+def test_parse_imports_no_cluster_code():
+    """``itlr parse`` must run where ``pwd`` and ``fcntl`` do not exist (Windows)."""
+    code = (
+        "import sys\n"
+        "from itlr.cli import main\n"
+        "main(['parse', 'a AND NOT b'])\n"
+        "print(sorted(m for m in ('pwd', 'fcntl', 'itlr.cluster', 'itlr.cluster.node', 'itlr.cluster.install') if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ['"a" AND NOT "b"', "[]"]
+
+
+def test_parse_runs_without_pwd_and_fcntl():
+    # The modules Windows lacks, made unimportable: the command still works.
+    code = (
+        "import sys\n"
+        "sys.modules['pwd'] = None; sys.modules['fcntl'] = None\n"
+        "from itlr.cli import main\n"
+        "sys.exit(main(['parse', 'a OR b']))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=300)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, '"a" OR "b"\n', "")

@@ -164,7 +164,7 @@ FILTERS = [
     ({"exists": {"field": "tags"}}, {"d1", "d2"}),  # [] is no value
     ({"exists": {"field": "meta.source"}}, {"d6"}),
     ({"ids": {"values": ["d1", "d3", "nope"]}}, {"d1", "d3"}),
-    ({"prefix": {"text": "a dog"}}, {"d1", "d3"}),
+    ({"prefix": {"text": "gir"}}, {"d3", "d4"}),  # the text field: a prefix of one of its words, as on the engines
     ({"bool": {"must": [{"term": {"lang": "en"}}], "must_not": [{"ids": {"values": ["d1"]}}]}}, {"d2", "d5"}),
     ({"bool": {"filter": {"range": {"year": {"gte": 2020}}}}}, {"d2", "d3", "d4", "d5"}),
     ({"bool": {"should": [{"term": {"lang": "fr"}}, {"term": {"tags": "rodent"}}]}}, {"d2", "d4"}),
@@ -197,7 +197,7 @@ def test_filter_on_knn(index, flt, keep):
 
 
 BAD_FILTERS = [
-    {"match": {"text": "dog"}},
+    {"match_phrase": {"text": "dog"}},
     {"term": {}},
     {"term": {"a": 1, "b": 2}},
     {"terms": {"lang": "en"}},

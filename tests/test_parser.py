@@ -476,3 +476,70 @@ def test_to_json_keeps_unicode_and_takes_json_options():
     assert "\\u" in e.to_json(ensure_ascii=True)
     assert e.to_json(indent=2).count("\n") > 3
     assert from_json(e.to_json(indent=2)) == e
+
+
+# -- issue 14: AST footguns and parsing under threads
+
+
+@pytest.mark.parametrize("cls", [And, Or], ids=["And", "Or"])
+def test_a_single_string_is_not_a_list_of_terms(cls):
+    with pytest.raises(TypeError, match=r"two or more expressions"):
+        cls("dogs")  # not "d" AND "o" AND "g" AND "s"
+    with pytest.raises(TypeError, match=r"two or more expressions"):
+        cls(42)
+    assert cls("dogs", "cats") == cls([Term("dogs"), Term("cats")])  # strings as operands are terms
+
+
+def test_star_import_does_not_shadow_the_builtin_compile():
+    namespace: dict = {}
+    exec("from itlr import *", namespace)
+    assert "compile" not in namespace and "parse" in namespace
+    import itlr
+
+    assert callable(itlr.compile) and itlr.compile.__module__ == "itlr.search"
+
+
+def test_parses_run_side_by_side_not_behind_one_lock(monkeypatch):
+    """A parse in one thread does not wait for a parse in another to finish."""
+    import threading
+
+    from itlr.translator import parser as parser_module
+
+    inside, release = threading.Event(), threading.Event()
+    original = parser_module._Build._term
+
+    def slow_term(self, text, column):
+        if text == "slow":
+            inside.set()
+            release.wait(10)
+        return original(self, text, column)
+
+    monkeypatch.setattr(parser_module._Build, "_term", slow_term)
+    slow = threading.Thread(target=lambda: parse("slow AND a"))
+    slow.start()
+    try:
+        assert inside.wait(10)
+        done: list = []
+        fast = threading.Thread(target=lambda: done.append(parse("b OR c")))
+        fast.start()
+        fast.join(5)
+        assert done == [Or(Term("b"), Term("c"))]  # finished while the slow parse is still inside
+    finally:
+        release.set()
+        slow.join(10)
+
+
+def test_concurrent_parses_keep_their_own_term_limits():
+    from concurrent.futures import ThreadPoolExecutor
+
+    queries = [" OR ".join(f"t{j}x{i}" for j in range(64 if i % 2 else 65)) for i in range(40)]
+
+    def outcome(query):
+        try:
+            return len(parse(query).terms())
+        except ParseError as exc:
+            return exc.message
+
+    with ThreadPoolExecutor(8) as pool:
+        got = list(pool.map(outcome, queries))
+    assert got == [64 if i % 2 else "more than 64 distinct terms" for i in range(40)]

@@ -100,7 +100,7 @@ def test_index_and_search_on_opensearch(os_client, opensearch_url, capsys):
         expected = itlr.LogicalSearch(local).search('"health effects of coffee" AND NOT "sleep"', k=3, mode="exact")
         assert [h["id"] for h in result["hits"]] == [h.id for h in expected]
         assert all(abs(h["score"] - e.score) < 1e-4 for h, e in zip(result["hits"], expected))
-        assert main(["search", '"x"', "--index", "itlr-missing-index", "--url", opensearch_url]) == 1
+        assert main(["search", '"x"', "--index", "itlr-missing-index", "--url", opensearch_url]) == 2
         assert "index 'itlr-missing-index'" in capsys.readouterr().err
     finally:
         engine_for(os_client).delete_index(name)

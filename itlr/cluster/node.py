@@ -23,6 +23,7 @@ import urllib.error
 import urllib.request
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from .engines import ENGINES, Engine, get_engine
 from .errors import ClusterError
@@ -110,7 +111,7 @@ def _cmdline(pid: int) -> str | None:
 
 
 def _group_members(pgid: int) -> list[int]:
-    members = []
+    members: list[int] = []
     proc = Path("/proc")
     if not proc.is_dir():
         return members
@@ -125,7 +126,7 @@ def _group_members(pgid: int) -> list[int]:
     return members
 
 
-def _is_ours(state: dict) -> bool:
+def _is_ours(state: dict[str, Any]) -> bool:
     """The recorded node still runs (its pid, or another member of its process group, runs our
     install), so that a recycled pid is never signalled."""
     marks = [m for m in (state.get("home"), state.get("node_dir")) if m]
@@ -173,16 +174,17 @@ def _stop_group(pgid: int, pid: int, grace: float = STOP_GRACE) -> None:
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
 # ----------------------------------------------------------------------------- HTTP
 
 
-def _get_json(url: str, timeout: float = 5.0) -> dict:
+def _get_json(url: str, timeout: float = 5.0) -> dict[str, Any]:
     req = urllib.request.Request(url, headers={"Accept": "application/json"})
     with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 - loopback URL we built
-        return json.loads(resp.read().decode())
+        answer: dict[str, Any] = json.loads(resp.read().decode())
+        return answer
 
 
 def health(url: str, timeout: float = 5.0) -> str | None:
@@ -247,9 +249,10 @@ def _chown_tree(root: Path, uid: int, gid: int) -> None:
 # ----------------------------------------------------------------------------- state
 
 
-def _read_state(engine: Engine) -> dict | None:
+def _read_state(engine: Engine) -> dict[str, Any] | None:
     try:
-        return json.loads(_state_path(engine).read_text())
+        state: dict[str, Any] = json.loads(_state_path(engine).read_text())
+        return state
     except (OSError, ValueError):
         return None
 
@@ -263,7 +266,7 @@ def _write_state(engine: Engine, node: Node) -> None:
     os.replace(tmp, path)
 
 
-def _node_from_state(state: dict, started: bool = False) -> Node:
+def _node_from_state(state: dict[str, Any], started: bool = False) -> Node:
     fields = {k: state[k] for k in Node.__dataclass_fields__ if k in state and k != "started"}
     return Node(**fields, started=started)
 
@@ -367,7 +370,7 @@ def _launch(engine: Engine, home: Path, nd: Path, java_home: Path, user: tuple[i
         "HOME": str(nd),
         "ITLR_CONSOLE_LOG": str(nd / "logs" / "console.log"),
     })
-    kwargs: dict = {}
+    kwargs: dict[str, Any] = {}
     if user:
         kwargs = {"user": user[0], "group": user[1], "extra_groups": []}
         env["USER"] = env["LOGNAME"] = user[2]
@@ -482,10 +485,11 @@ def start(engine: str | Engine, *, timeout: float | None = None, log: Log = stde
         if state and _is_ours(state):
             node = _node_from_state(state)
             if state.get("version") == engine.version:
-                if health(node.url) in ("green", "yellow") or (
+                healthy = health(node.url) in ("green", "yellow")
+                if not healthy:
                     log(f"{engine.name} is running (pid {node.pid}) but not healthy yet: waiting")
-                    or _wait_healthy(engine, node, time.monotonic() + timeout) is None
-                ):
+                    healthy = _wait_healthy(engine, node, time.monotonic() + timeout) is None
+                if healthy:
                     if lease:
                         _add_lease(engine)
                     elif node.auto_stop:
@@ -571,7 +575,7 @@ def running(engine: str) -> Node | None:
     return _node_from_state(state) if state and _is_ours(state) else None
 
 
-def status() -> list[dict]:
+def status() -> list[dict[str, Any]]:
     """One entry per engine: pinned version, whether it is installed, running, healthy, and where."""
     out = []
     for eng in ENGINES.values():

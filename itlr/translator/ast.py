@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Union
+from typing import Any, Callable, Iterable, Iterator, Union
 
 __all__ = ["Expr", "Term", "Not", "And", "Or", "from_json"]
 
@@ -86,6 +86,11 @@ class Term(Expr):
             raise TypeError(f"a term is a string, not {type(self.text).__name__}")
         if not self.text.strip():
             raise ValueError("a term needs some text")
+        try:
+            self.text.encode("utf-8")
+        except UnicodeEncodeError:
+            # A lone surrogate (bytes that were not UTF-8): no model embeds it, no output prints it.
+            raise ValueError("a term must be valid Unicode text (it has a lone surrogate)") from None
 
 
 @dataclass(frozen=True)
@@ -115,8 +120,18 @@ class _Nary(Expr):
         object.__setattr__(self, "children", tuple(flat))
         object.__setattr__(self, "depth", 1 + max(c.depth for c in flat))
 
-    def __init__(self, children: Any, *more: Expr) -> None:  # And(a, b) or And([a, b])
-        items = (children, *more) if more or isinstance(children, Expr) else tuple(children)
+    def __init__(self, children: Any, *more: Any) -> None:
+        """``And(a, b, ...)`` or ``And([a, b, ...])``; operands are expressions or term strings."""
+        if more or isinstance(children, Expr):
+            items = (children, *more)
+        elif isinstance(children, (str, bytes)) or not isinstance(children, Iterable):
+            # And("dogs") would otherwise iterate the string: "d" AND "o" AND "g" AND "s".
+            raise TypeError(
+                f"{type(self).__name__} takes two or more expressions, as {type(self).__name__}(a, b) or "
+                f"{type(self).__name__}([a, b]), not one {type(children).__name__}"
+            )
+        else:
+            items = tuple(children)
         object.__setattr__(self, "children", items)
         self.__post_init__()
 
@@ -172,7 +187,7 @@ def _to_text(root: Expr) -> str:
             return "NOT " + wrapped[0]
         return f" {node.kind.upper()} ".join(wrapped)
 
-    return _fold(root, visit)
+    return str(_fold(root, visit))
 
 
 def _wrap(text: str, child: Expr, parent: Expr) -> str:
@@ -190,7 +205,7 @@ def _to_dict(root: Expr) -> dict[str, Any]:
             return {"term": node.text}
         return {"not": parts[0]} if isinstance(node, Not) else {node.kind: parts}
 
-    return _fold(root, visit)
+    return dict(_fold(root, visit))
 
 
 def from_json(data: str | bytes | dict[str, Any]) -> Expr:
@@ -200,10 +215,18 @@ def from_json(data: str | bytes | dict[str, Any]) -> Expr:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
             raise ValueError(f"logical query JSON is not valid JSON: {exc}") from None
-    return _from_dict(data, "$")
+        except RecursionError:
+            raise ValueError("logical query JSON is nested deeper than Python reads") from None
+    return _from_dict(data, "$", 0)
 
 
-def _from_dict(data: Any, path: str) -> Expr:
+#: Deepest AST JSON read (the parser's own limit is far lower; this only keeps recursion safe).
+MAX_JSON_DEPTH = 256
+
+
+def _from_dict(data: Any, path: str, depth: int) -> Expr:
+    if depth > MAX_JSON_DEPTH:
+        raise ValueError(f"logical query JSON nested deeper than {MAX_JSON_DEPTH} levels")
     if not isinstance(data, dict) or len(data) != 1:
         raise ValueError(f"{path}: expected an object with one key of term, not, and, or")
     ((key, value),) = data.items()
@@ -212,10 +235,10 @@ def _from_dict(data: Any, path: str) -> Expr:
             raise ValueError(f"{path}.term: expected a non-empty string")
         return Term(value)
     if key == "not":
-        return Not(_from_dict(value, f"{path}.not"))
+        return Not(_from_dict(value, f"{path}.not", depth + 1))
     if key in ("and", "or"):
         if not isinstance(value, list) or len(value) < 2:
             raise ValueError(f"{path}.{key}: expected a list of two or more expressions")
-        kids = [_from_dict(v, f"{path}.{key}[{i}]") for i, v in enumerate(value)]
+        kids = [_from_dict(v, f"{path}.{key}[{i}]", depth + 1) for i, v in enumerate(value)]
         return (And if key == "and" else Or)(kids)
     raise ValueError(f"{path}: unknown key {key!r}; expected term, not, and or or")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import threading
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
+from typing import Any, Iterator, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -40,7 +43,11 @@ class ParseError(ValueError):
         return f"{self.message} at column {self.column}\n{self.context()}"
 
 
-_LOCK = threading.Lock()
+# Parsers not in use. The inline transformer keeps per-parse state (the distinct terms
+# seen), so a parser serves one parse at a time; parses in different threads take
+# different parsers and run side by side (the lock guards only the list).
+_IDLE: list[Lark] = []
+_IDLE_LOCK = threading.Lock()
 
 
 class _Fail(Exception):
@@ -49,9 +56,22 @@ class _Fail(Exception):
 
 
 @lru_cache(maxsize=1)
-def _lark() -> Lark:
-    grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", maybe_placeholders=False, transformer=_Build(), propagate_positions=False)
+def _grammar() -> str:
+    return resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+
+
+@contextmanager
+def _parser() -> Iterator[Lark]:
+    """A parser for one parse: an idle one, or a new one (about 40 ms) when all are busy."""
+    with _IDLE_LOCK:
+        parser = _IDLE.pop() if _IDLE else None
+    if parser is None:
+        parser = Lark(_grammar(), parser="lalr", maybe_placeholders=False, transformer=_Build(), propagate_positions=False)
+    try:
+        yield parser
+    finally:
+        with _IDLE_LOCK:
+            _IDLE.append(parser)
 
 
 def _unescape(body: str) -> str:
@@ -67,7 +87,10 @@ def _unescape(body: str) -> str:
     return "".join(out)
 
 
-class _Build(Transformer):
+Built = tuple[Expr, int]  # a node and the column of its first token
+
+
+class _Build(Transformer[Token, Built]):
     """Builds nodes while LALR reduces (no recursion, so deep input cannot blow the stack)."""
 
     def __init__(self) -> None:
@@ -77,7 +100,7 @@ class _Build(Transformer):
     def reset(self) -> None:
         self.seen: set[str] = set()
 
-    def _term(self, text: str, column: int) -> tuple[Term, int]:
+    def _term(self, text: str, column: int) -> Built:
         if not text.strip():
             raise _Fail("empty term", column)
         if text not in self.seen:
@@ -88,33 +111,34 @@ class _Build(Transformer):
 
     # Every callback returns (node, column of its first token).
     @v_args(inline=True)
-    def quoted(self, tok: Token):
+    def quoted(self, tok: Token) -> Built:
         return self._term(_unescape(tok.value[1:-1]), _col(tok))
 
-    def bare(self, toks: list[Token]):
+    def bare(self, toks: list[Token]) -> Built:
         return self._term(" ".join(t.value for t in toks), _col(toks[0]))
 
     @v_args(inline=True)
-    def group(self, lpar: Token, inner, _rpar: Token):
+    def group(self, lpar: Token, inner: Built, _rpar: Token) -> Built:
         return inner[0], _col(lpar)
 
     @v_args(inline=True)
-    def neg(self, tok: Token, inner):
+    def neg(self, tok: Token, inner: Built) -> Built:
         return _deep(Not(inner[0]), _col(tok)), _col(tok)
 
-    def disjunction(self, items):
+    def disjunction(self, items: list[Any]) -> Built:
         return _chain(Or, items)
 
-    def conjunction(self, items):
+    def conjunction(self, items: list[Any]) -> Built:
         return _chain(And, items)
 
 
 def _col(tok: Token) -> int:
     # Columns count from the query's start (lark's token.column restarts on each line).
-    return tok.start_pos + 1
+    return (tok.start_pos or 0) + 1
 
 
-def _chain(cls, items):
+def _chain(cls: type[And] | type[Or], items: list[Any]) -> Built:
+    """Operands and operator tokens alternate in ``items``: one n-ary node of them."""
     operands = items[0::2]
     node = cls([n for n, _ in operands])
     return _deep(node, _col(items[1])), operands[0][1]
@@ -124,6 +148,17 @@ def _deep(node: Expr, column: int) -> Expr:
     if node.depth > MAX_DEPTH:
         raise _Fail(f"nesting deeper than {MAX_DEPTH}", column)
     return node
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_text(query: str) -> None:
+    """Lone surrogates are bytes that were not UTF-8 (Python keeps them so in ``sys.argv``):
+    no model can embed them and no output can print them."""
+    bad = _SURROGATE.search(query)
+    if bad:
+        raise _Fail("not valid text (a byte that is not UTF-8, or a lone surrogate)", bad.start() + 1)
 
 
 def _prescan(query: str) -> None:
@@ -160,7 +195,8 @@ _NAMES = {"AND": "AND", "OR": "OR", "NOT": "NOT", "LPAR": "'('", "RPAR": "')'", 
 
 def _explain(exc: UnexpectedInput, query: str) -> _Fail:
     if isinstance(exc, UnexpectedCharacters):
-        return _Fail(f"unexpected character {query[exc.pos_in_stream]!r}", exc.pos_in_stream + 1)
+        pos = exc.pos_in_stream or 0
+        return _Fail(f"unexpected character {query[pos]!r}", pos + 1)
     token = getattr(exc, "token", None)
     kind = token.type if token is not None else "$END"
     column = _col(token) if token is not None and kind != "$END" else len(query.rstrip()) + 1
@@ -203,12 +239,12 @@ def parse(query: str) -> Expr:
             raise _Fail(f"query longer than {MAX_LENGTH:,} characters", MAX_LENGTH + 1)
         if not query.strip():
             raise _Fail("empty query", 1)
+        _check_text(query)
         _prescan(query)
-        parser = _lark()
-        with _LOCK:  # the inline transformer keeps per-parse state
-            parser.options.transformer.reset()
+        with _parser() as parser:
+            cast(_Build, parser.options.transformer).reset()
             try:
-                node, _column = parser.parse(query)
+                node, _column = cast(Built, parser.parse(query))
             except (UnexpectedToken, UnexpectedCharacters, UnexpectedEOF) as exc:
                 raise _explain(exc, query) from None
     except _Fail as fail:
