@@ -323,14 +323,14 @@ def _is_request(text: str) -> bool:
 def _paren_exclusions(text: str, negatives: list[str]) -> str:
     """ "(excluding X)", "(Exclude X)", "(other than X)": the whole parenthesis goes."""
 
-    def repl(m: re.Match) -> str:
+    def repl(m: re.Match[str]) -> str:
         inner = m.group(1).strip()
         t = _TRIGGER_RE.match(inner)
         if not t or t.start() != 0:
-            return m.group(0)
+            return str(m.group(0))
         neg = inner[t.end() :]
         if not _words(neg):
-            return m.group(0)
+            return str(m.group(0))
         negatives.append(neg)
         return " "
 
@@ -655,7 +655,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     return None
 
 
-def _node(cls, texts: list[str]) -> Expr | None:
+def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
     terms: list[str] = []
     for text in texts:
         t = _tidy(_strip_quotes(text))
