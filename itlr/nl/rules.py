@@ -170,7 +170,11 @@ _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmar
 # "(a)", "(b)" label what was just excluded: they end the excluded phrase.
 _END_LABEL_RE = re.compile(r"\s*\([a-z]\)")
 _MARK = "\x1f"
-_NON_RE = re.compile(r"\bnon[\s-](?=[A-Z])([\w’'-]+)\s*")
+# "a non Islamic summary" says what the text leaves out; "non-American films" is a property.
+_NON_RE = re.compile(
+    r"\bnon[\s-](?=[A-Z])([\w’'-]+)\s*(?=(?:summary|introduction|overview|description|account|explanation|biography|"
+    r"profile|review|article|essay|report|analysis|discussion|perspective|view)\b)"
+)
 _QUOTES = "\"“”„«»"
 _MAX_NEGATIVES = 24  # the query language allows 64 distinct terms; real questions need a few
 
@@ -404,6 +408,43 @@ def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, se
     return False
 
 
+# After "not", these say where, when, by whom or how the answer is, not what a text is about:
+# "novels set in France but not by French authors", "films not set in the US".
+_RELATION_PREPS = {
+    "by", "in", "from", "of", "via", "at", "during", "before", "after", "for", "with", "into", "through", "under",
+    "near", "inside", "outside", "within", "since", "until", "than", "as", "like", "over", "below", "above",
+}
+
+
+_TOPIC_AFTER_NOT_RE = re.compile(
+    r"\s*(?:including|counting|related|relating|about|involving|concerning|covering|mentioning|discussing|focusing|"
+    r"considering|referring|referencing|regarding|associated|connected|linked|covered|touching|dealing|part\s+of|on|upon)\b",
+    re.IGNORECASE,
+)
+
+
+def _relation_follows(after: str) -> bool:
+    """Whether "not" is followed by a relation or a verb (a property of the answer), not a topic."""
+    if _TOPIC_AFTER_NOT_RE.match(after) or _META_FOLLOWS_RE.match(after):
+        return False  # "but not including the Nobel Prize", "not mentioning …"
+    words = syntax.tag(after.strip()) if after.strip() else []
+    if not words:
+        return False
+    first = words[0]
+    if first.text.lower() in _RELATION_PREPS:
+        return True
+    return first.verb and not first.capitalised
+
+
+def _plural_class(text: str) -> bool:
+    """Whether the noun phrase opening ``text`` ends in a plural noun ("actual Nobel Prizes", "novels")."""
+    end, items = syntax.excluded_phrase(text.strip(), False) if text.strip() else (0, [])
+    if len(items) != 1:
+        return False
+    words = syntax.tag(items[0])
+    return bool(words) and words[-1].tag in ("NNS", "NNPS")
+
+
 def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     """Fail safe: a property of the answer ("cities without a subway", "not actual Nobel
     Prizes") or a substitution ("drink instead of coffee") is not a topic to exclude."""
@@ -415,6 +456,13 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # "… but are not actual Nobel Prizes" says what the answer is not: a property.
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
         return bool(relative) and _names_only(after)
+    if word in ("not", "but not", "and not"):
+        if _relation_follows(after):
+            return False
+        # "Which awards … but not Nobel Prizes?": a class the answer is not (its passage is
+        # about that class), unlike a member left out ("Which countries … but not Norway?")
+        if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after):
+            return False
     if word in ("instead of", "rather than"):
         return not _substitution(text, sent_start, m.start(), m.end(), sent_end)
     if word == "without":
@@ -700,7 +748,7 @@ _EITHER_RE = re.compile(r"^\s*either\s+", re.IGNORECASE)
 
 def _alternatives(text: str) -> list[str]:
     """ "Novels by Austen except Emma, or novels by the Brontes" -> the two alternatives
-    (only where the first one excludes something; a plain "A, B, or C" is coordination)."""
+    (only where one of them excludes something; a plain "A, B, or C" is coordination)."""
     either = _EITHER_RE.match(text)
     if either:
         body = text[either.end() :]
@@ -720,7 +768,7 @@ def _alternatives(text: str) -> list[str]:
             fresh = False
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
-        if fresh and _find_trigger(left, True):
+        if fresh and (_find_trigger(left, True) or _find_trigger(right, True)):
             right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
             return [left] + _alternatives(right)
     return [text]
@@ -759,7 +807,10 @@ def _translate(text: str) -> RuleResult | None:
     if not _words(positive):
         return None
 
-    pos_expr: Expr | None = _coordination(positive, question=not _is_phrase(positive))
+    # A negation left in the text is a property ("… but not via Frankfurt"): it belongs to
+    # the whole phrase, so the phrase is not split into alternatives.
+    negated = re.search(r"\b(?:not|without|never|no)\b|n['’]t\b", positive, re.IGNORECASE) and not _OR_STOP_RE.search(positive)
+    pos_expr: Expr | None = None if negated else _coordination(positive, question=not _is_phrase(positive))
     if pos_expr is None:
         pos_expr = Term(positive)
     if not negs:
