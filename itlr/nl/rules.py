@@ -1,21 +1,27 @@
 """Rule-based translation of a question into a logical query (no LLM needed).
 
-The rules look for the common ways of saying "but not": a parenthetical
-``(excluding …)``, a clause such as ``…, but do not mention …``, ``other than``,
-``without``, ``rather than``, ``apart from``; and, in short topic-like requests,
-alternatives (``either … or``, ``X or Y``) and independent requirements
-(``both … and``, ``… as well as …``, ``… that also mention …``).
+The rules find the ways of saying "but not": a parenthetical ``(excluding …)``, a
+clause such as ``…, but do not mention …``, ``other than``, ``except``, ``minus``,
+``that aren't``, ``not interested in``, ``I already know about``, ``without``,
+``rather than``; alternatives (``either … or``, ``X or Y``, ``X except Y, or Z``)
+and independent requirements (``both … and``, ``… as well as …``).
 
-The result keeps the subject in the positive term, as a phrase or a whole
-question (sentence embeddings work best on text, not on stripped keywords):
+Where an excluded phrase ends, which items a list holds and what a coordination
+shares come from spaCy's tagger and parser (:mod:`itlr.nl.syntax`): the scope of an
+exclusion is the noun phrase it governs.
 
-    "Allen Ginsberg's works other than Howl"
-        -> "Allen Ginsberg's works" AND NOT "Howl"
-    "Provide an introduction to Aalborg Municipality without Denmark."
-        -> "introduction to Aalborg Municipality" AND NOT "Denmark"
+    "Which fish other than salmon swim upstream to spawn?"
+        -> "Which fish swim upstream to spawn?" AND NOT "salmon"
+    "Novels by Jane Austen except Emma, or novels by the Bronte sisters"
+        -> ("Novels by Jane Austen" AND NOT "Emma") OR "novels by the Bronte sisters"
+    "Jobs at Airbus or Boeing" -> "Jobs at Airbus" OR "Jobs at Boeing"
 
-When nothing is recognised, or a rule would leave no positive text, the whole
-question is one term: never worse than dense retrieval.
+The positive term keeps the question's wording (sentence embeddings work best on
+text, not on stripped keywords). Fail safe: a negated property of the answer
+("cities without a subway system", "… but are not actual Nobel Prizes", "films not
+set in the US") or a substitution ("what can I drink instead of coffee?") is not a
+topic to exclude, and when nothing is recognised, or a rule would leave no positive
+text, the whole question is one term: never worse than dense retrieval.
 """
 
 from __future__ import annotations
