@@ -192,6 +192,7 @@ COORDINATION = [
     ("What are the causes of asthma or eczema?", '"What are the causes of asthma" OR "What are the causes of eczema"'),
     ("Trains to Vienna or Prague at night", '"Trains to Vienna at night" OR "Trains to Prague at night"'),
     ("Both the history and the culture of Japan", '"history of Japan" AND "culture of Japan"'),
+    ("Either the poetry of Keats or the poetry of Byron", '"the poetry of Keats" OR "the poetry of Byron"'),
 ]
 
 # A property of the answer, or a substitution, is not a topic to exclude: the question stays whole.

@@ -226,6 +226,8 @@ def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str
         if not shares:
             return None
         tail = text[words[last_unit_end - 1].end : words[lb - 1].end]
+    if prefix and tail and words[first_unit].capitalised != words[la].capitalised:
+        return None  # "the history of Sparta or the history of Athens": whole phrases, nothing shared
     items = [text[words[first_unit].start : words[fb - 1].end]]
     items += [text[words[a].start : words[b - 1].end] for a, b in middle]
     items.append(text[words[la].start : words[last_unit_end - 1].end])
