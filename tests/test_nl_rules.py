@@ -252,6 +252,7 @@ def test_stays_one_term(question: str) -> None:
     t = to_logic(question, llm=False)
     assert t.expr.kind == "term", t.query
     assert t.expr.text == question  # nothing to strip: the question as it came
+    assert t.search_expr == t.expr  # so ask ranks exactly as dense retrieval does
 
 
 @pytest.mark.parametrize("question, expected", [("Introduce Pride and Prejudice", '"Pride and Prejudice"'), ("Tell me about Romeo and Juliet.", '"Romeo and Juliet"')])
