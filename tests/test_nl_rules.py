@@ -177,6 +177,8 @@ NEW_TRIGGERS = [
     ("Not interested in Italy. Which European countries have the best food?", '"Which European countries have the best food?" AND NOT "Italy"'),
     ("A biography of Lincoln with no mention of the Civil War", '"A biography of Lincoln" AND NOT "Civil War"'),
     ("Cheap laptops - I'm not interested in Chromebooks", '"Cheap laptops" AND NOT "Chromebooks"'),
+    ("Christmas movies that aren't Home Alone or Elf", '"Christmas movies" AND NOT "Home Alone" AND NOT "Elf"'),
+    ("Films that are not The Godfather", '"Films" AND NOT "The Godfather"'),
 ]
 
 LIST_EXCLUSIONS = [
@@ -215,6 +217,10 @@ KEPT_WHOLE = [
     "Films directed by Christopher Nolan, not starring Michael Caine",
     "Which awards were given to scientists but not Nobel Prizes?",
     "Non-American films about World War II",
+    "Who are NBA players who are not American?",
+    "wines that are not French or Italian",
+    "best pizza places in Naples minus the touristy ones",
+    "Orchids of Ecuador, excluding those of Peru",
 ]
 
 ONE_TERM = [

@@ -380,22 +380,29 @@ _NP_INTERNAL_RE = re.compile(
     r"minus|with\s+the\s+exception\s+of|outside\s+of)$",
     re.IGNORECASE,
 )
-_PROPER_LIST_TAGS = {"NNP", "NNPS", "CC", ",", "POS", "HYPH", "CD"}
 
 
 def _names_only(text: str) -> bool:
-    """Whether ``text`` opens with proper names only ("Sweden", "Zeus or Apollo"), not a property."""
+    """Whether ``text`` opens with names only ("Sweden", "Zeus or Apollo", "Home Alone or Elf"),
+    not a property ("in the EU", "Spanish dialects", "American")."""
     words = syntax.tag(text.strip())
-    if not words or not words[0].capitalised or words[0].tag not in ("NNP", "NNPS"):
+    if not words or not words[0].capitalised:
         return False
+    capitalised: list[syntax.Word] = []
     for w in words:
-        if w.tag in (".", ":") or (w.tag == "," and w is not words[0]) or w.text.lower() in ("itself", "themselves"):
+        low = w.text.lower()
+        if w.tag in (".", ":") or low in ("itself", "themselves", "that", "which", "who"):
             break
-        if w.tag in ("WDT", "WP", "IN", "TO", "MD") or w.verb:
-            break
-        if w.tag not in _PROPER_LIST_TAGS or (w.tag != "CC" and not w.capitalised and w.tag not in ("POS", "HYPH", ",")):
-            return False
-    return True
+        if w.capitalised:
+            capitalised.append(w)
+        elif w.tag in ("CC", ",", "POS", "HYPH"):
+            continue
+        elif w.verb or w.tag in ("IN", "TO", "MD"):
+            break  # "… that aren't Sweden in winter": the name ended
+        else:
+            return False  # a lowercase noun or adjective: a description, not a name
+    # nationality and other adjectives alone ("American", "French or Italian") describe
+    return bool(capitalised) and not all(w.tag in ("JJ", "JJR", "JJS") for w in capitalised)
 
 
 def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, sent_end: int) -> bool:
@@ -462,6 +469,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # "… but are not actual Nobel Prizes" says what the answer is not: a property.
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
         return bool(relative) and _names_only(after)
+    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE):
+        return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
     if word in ("not", "but not", "and not"):
         if _relation_follows(after):
             return False
