@@ -152,6 +152,11 @@ EXCLUSION_ENDS = [
     ("Laptops except MacBooks with long battery life", '"Laptops with long battery life" AND NOT "MacBooks"'),
     ("shrubs other than boxwood that tolerate shade", '"shrubs that tolerate shade" AND NOT "boxwood"'),
     ("Apart from running, which sports improve stamina?", '"which sports improve stamina?" AND NOT "running"'),
+    # words the tagger reads as nouns go back to the question when it would have no verb
+    ("Which gases other than carbon dioxide trap heat?", '"Which gases trap heat?" AND NOT "carbon dioxide"'),
+    ("Which drinks other than wine age well in barrels?", '"Which drinks age well in barrels?" AND NOT "wine"'),
+    ("What metals other than iron rust?", '"What metals rust?" AND NOT "iron"'),
+    ("Which organs other than the liver regenerate?", '"Which organs regenerate?" AND NOT "liver"'),
     # after a comma the exclusion runs to the end of its clause
     ("How did the prosecutor's fallacy arise, excluding its impact on the defendant?", '"How did the prosecutor\'s fallacy arise?" AND NOT "impact on the defendant"'),
 ]

@@ -584,6 +584,24 @@ def _cut_nested(text: str, start: int, end: int, request: bool) -> int:
     return start + nested[0]
 
 
+# A question whose subject holds the exclusion: "Which fish other than salmon …".
+_WH_SUBJECT_RE = re.compile(
+    r"^(?:.*[.?!;]\s+)?\s*(?:which|what|who)\s+(?!(?:[\w'’-]+\s+){0,3}?(?:are|is|was|were|do|does|did|can|could|will|would|should|has|have|had)\b)"
+    r"(?:[\w'’-]+\s+){0,3}[\w'’-]+\s*$",
+    re.IGNORECASE,
+)
+
+
+def _verb_missing(text: str) -> bool:
+    """Whether what follows an excluded phrase lacks the verb a question needs: no verb, and
+    at most one word or an adverb or preposition first ("well in barrels")."""
+    words = syntax.tag(text.strip()) if text.strip() else []
+    if any(w.verb for w in words):
+        return False
+    content = [w for w in words if w.tag not in (".", ",", ":")]
+    return len(content) < 2 or content[0].tag in ("RB", "IN", "TO", "RP", "UH")
+
+
 def _inline_exclusions(text: str, items: list[str], request: bool) -> str:
     """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
     for _ in range(32):
@@ -605,6 +623,17 @@ def _inline_exclusions(text: str, items: list[str], request: bool) -> str:
             np_end, found_items = syntax.excluded_phrase(span[skip:], clause)
             end = skip + np_end if found_items else len(span)
             found_items = found_items or [span]
+            if found_items and not clause and _WH_SUBJECT_RE.match(text[:conn_start]):
+                # "Which gases other than carbon dioxide trap heat?": the question needs its verb
+                # back, so the phrase's last words (nouns to the tagger) go back to it
+                start = span.index(found_items[-1], skip)
+                for _ in range(2):
+                    words = found_items[-1].split()
+                    rest = span[end:]
+                    if len(words) < 2 or words[-2].lower() in ("the", "a", "an") or not _verb_missing(rest):
+                        break
+                    found_items[-1] = found_items[-1].rsplit(None, 1)[0]
+                    end = start + len(found_items[-1])
         items.extend(found_items)
         rest = text[trig_end + end :]
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
