@@ -200,6 +200,7 @@ COORDINATION = [
     ("Trains to Vienna or Prague at night", '"Trains to Vienna at night" OR "Trains to Prague at night"'),
     ("Both the history and the culture of Japan", '"history of Japan" AND "culture of Japan"'),
     ("Either the poetry of Keats or the poetry of Byron", '"the poetry of Keats" OR "the poetry of Byron"'),
+    ("Programs for learning Spanish or French online", '"Programs for learning Spanish" OR "Programs for learning French online"'),
 ]
 
 # A property of the answer, or a substitution, is not a topic to exclude: the question stays whole.
@@ -226,6 +227,7 @@ KEPT_WHOLE = [
     "wines that are not French or Italian",
     "best pizza places in Naples minus the touristy ones",
     "Orchids of Ecuador, excluding those of Peru",
+    "How do I get rid of ants without using pesticides?",
 ]
 
 ONE_TERM = [

@@ -481,6 +481,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     if word in ("instead of", "rather than"):
         return not _substitution(text, sent_start, m.start(), m.end(), sent_end)
     if word == "without":
+        question = bool(_QUESTION_START_RE.match(text[sent_start:].strip()))
+        if question and re.match(r"\s*(?:using|use\s+of|the\s+use\s+of)\b", after, re.IGNORECASE):
+            return False  # "How do I get rid of ants without using pesticides?": a way of doing it
         if _META_FOLLOWS_RE.match(after):
             return True
         head = text[sent_start:conn_start].strip()

@@ -223,9 +223,12 @@ def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str
         after = words[last_unit_end]
         first_word = words[first_unit]
         shares = after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
-        if not shares:
+        if shares:
+            tail = text[words[last_unit_end - 1].end : words[lb - 1].end]
+        elif prefix and words[la].capitalised and words[first_unit].capitalised:
+            last_unit_end = lb  # "Spanish or French online": the tail stays with the last item
+        else:
             return None
-        tail = text[words[last_unit_end - 1].end : words[lb - 1].end]
     if prefix and tail and words[first_unit].capitalised != words[la].capitalised:
         return None  # "the history of Sparta or the history of Athens": whole phrases, nothing shared
     items = [text[words[first_unit].start : words[fb - 1].end]]
