@@ -109,3 +109,19 @@ def test_parser_loads_once_across_threads() -> None:
     for t in threads:
         t.join()
     assert len(seen) == 4 and all(p is seen[0] for p in seen)
+
+
+def test_rules_from_many_threads_agree() -> None:
+    questions = ["Which fish other than salmon swim upstream to spawn?", "Jobs at Airbus or Boeing", "Greek gods that aren't Zeus or Apollo"] * 4
+    expected = [str(rules_translate(q).expr) for q in questions]
+    got: dict[int, str] = {}
+
+    def work(i: int) -> None:
+        got[i] = str(rules_translate(questions[i]).expr)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(questions))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [got[i] for i in range(len(questions))] == expected

@@ -63,9 +63,14 @@ class Word:
         return self.tag.startswith("VB") or self.tag == "MD"
 
 
+_parse_lock = threading.Lock()
+
+
 def tag(text: str) -> list[Word]:
     """The words of ``text`` with their tags."""
-    doc = load_parser()(text)
+    nlp = load_parser()
+    with _parse_lock:  # a parse adds new strings to the shared vocabulary: one at a time
+        doc = nlp(text)
     return [Word(t.text, t.tag_, t.idx, t.idx + len(t.text), t.whitespace_) for t in doc]
 
 
