@@ -796,6 +796,9 @@ _EITHER_RE = re.compile(r"^\s*either\s+", re.IGNORECASE)
 def _alternatives(text: str) -> list[str]:
     """ "Novels by Austen except Emma, or novels by the Brontes" -> the two alternatives
     (only where one of them excludes something; a plain "A, B, or C" is coordination)."""
+    body = text.rstrip(" ?!.")
+    if any(_is_sentence_end(body, i) for i, ch in enumerate(body) if ch in ".?!;"):
+        return [text]  # several sentences: an ", or" inside one of them is not the question's alternative
     either = _EITHER_RE.match(text)
     if either:
         body = text[either.end() :]
