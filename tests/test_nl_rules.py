@@ -184,6 +184,11 @@ NEW_TRIGGERS = [
     ("Cheap laptops - I'm not interested in Chromebooks", '"Cheap laptops" AND NOT "Chromebooks"'),
     ("Christmas movies that aren't Home Alone or Elf", '"Christmas movies" AND NOT "Home Alone" AND NOT "Elf"'),
     ("Films that are not The Godfather", '"Films" AND NOT "The Godfather"'),
+    ("History of jazz, I don't want anything about Miles Davis", '"History of jazz" AND NOT "Miles Davis"'),
+    ("Tell me about Japan but nothing about anime", '"Japan" AND NOT "anime"'),
+    ("Good sci-fi shows, I've already seen The Expanse", '"Good sci-fi shows" AND NOT "The Expanse"'),
+    ("Budget travel tips for Asia, leaving aside Thailand", '"Budget travel tips for Asia" AND NOT "Thailand"'),
+    ("Nothing about the war, just the culture of Vietnam", '"just the culture of Vietnam" AND NOT "war"'),
 ]
 
 LIST_EXCLUSIONS = [

@@ -88,7 +88,8 @@ _STRONG = [
     r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r")",
     r"minus",
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
-    r"(?:I\s+|I['’]ve\s+|we\s+)?already\s+(?:know|read|heard|seen)\s+(?:about|of)",
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to)(?:\s+(?:about|of))?",
+    r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with)",
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -102,6 +103,7 @@ _BOUNDED = [
     r"omit(?:s|ting)?",
     r"skip(?:s|ping)?",
     r"set(?:ting)?\s+aside",
+    r"leav(?:e|es|ing)\s+aside",
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
     r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
@@ -115,7 +117,7 @@ _TRIGGER_RE = re.compile(
 # What may stand before a trigger and goes with it: ", but ", " and ", "; ", "that does ".
 _CONN_RE = re.compile(
     r"(?:\s*[,;:—–]\s*|\s+-\s+|\s+|^)(?:(?:but|and|yet|while|though|although|or)\s+)?"
-    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|kindly)\s+)?$",
+    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|kindly)\s+)?(?:(?:I|we)\s+)?$",
     re.IGNORECASE,
 )
 # After an exclusion, a comma followed by one of these starts the positive text again.

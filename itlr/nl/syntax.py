@@ -140,7 +140,7 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     i = 0
     n = len(words)
     while i < n:
-        if words[i].tag in (".", ",", ":", "-LRB-", "-RRB-") and words[i].text not in ("'s",):
+        if words[i].tag in (".", ",", ":", "-LRB-", "-RRB-"):
             break
         end = _np_end(words, i, clause)
         spans.append((i, end))
@@ -156,7 +156,7 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         if k >= n or k == j:
             break
         nxt = words[k]
-        if nxt.text.lower() in _STOP_AFTER_COMMA or (nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG")) or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD"):
+        if nxt.text.lower() in _STOP_AFTER_COMMA or (nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG")) or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
             break
         i = k
     if not spans:
