@@ -128,7 +128,6 @@ _RESUME_RE = re.compile(
     re.IGNORECASE,
 )
 _META_FOLLOWS_RE = re.compile(r"\s+(?:any|all|(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")|" + _META_VERBS + r"|going\s+into|getting\s+into|using)\b", re.IGNORECASE)
-_AUX_RE = re.compile(r" (?:are|is|was|were|has|have|had|do|does|did|can|could|will|would|should|may|might|must|shall)\b")
 _AND_WH_RE = re.compile(r"\s+(?:and|but)\s+(?:" + _WH + r")\b", re.IGNORECASE)
 
 _ABBREV = {"mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof", "mt", "ft", "vol", "nos", "approx", "fig", "op", "ca", "inc", "ltd", "co"}
@@ -193,7 +192,6 @@ _OR_STOP_RE = re.compile(
     re.IGNORECASE,
 )
 _ITEM_PREP_RE = re.compile(r"^(.*\b(?:about|on|of|to|for|in|regarding|concerning|covering|with|from|by|between|among|like)\s+)(.+)$", re.IGNORECASE)
-_GERUND_NOUNS = {"life", "world", "society", "future", "day", "days", "diet", "recipes", "recipe", "cake", "bread", "coffee", "tea", "food", "meals", "people", "children", "planet", "earth", "cooking", "baking", "living", "driving", "travel", "travelling", "traveling"}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -322,11 +320,6 @@ def _depth_at(text: str, i: int) -> int:
         elif ch == ")":
             depth = max(0, depth - 1)
     return depth
-
-
-def _is_request(text: str) -> bool:
-    t = re.sub(r"^(?:(?:please|kindly)\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?", "", text.strip(), flags=re.IGNORECASE)
-    return not _QUESTION_START_RE.match(t)
 
 
 # --------------------------------------------------------------------------- exclusions
@@ -493,7 +486,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     return True
 
 
-def _find_trigger(text: str, request: bool, start_at: int = 0) -> tuple[int, int, bool] | None:
+def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
     """(start of the connector, end of the trigger, clause-level) of the first real exclusion trigger."""
     for m in _TRIGGER_RE.finditer(text, start_at):
         if _depth_at(text, m.start()):
@@ -573,10 +566,10 @@ def _meta_prefix_len(text: str) -> int:
     return pos
 
 
-def _cut_nested(text: str, start: int, end: int, request: bool) -> int:
+def _cut_nested(text: str, start: int, end: int) -> int:
     """ "excluding A and B excluding C": the first exclusion is A; "and B" is positive again."""
     span = text[start:end]
-    nested = _find_trigger(span, request, 1)
+    nested = _find_trigger(span, 1)
     if not nested:
         return end
     head = span[: nested[0]]
@@ -607,14 +600,14 @@ def _verb_missing(text: str) -> bool:
     return len(content) < 2 or content[0].tag in ("RB", "IN", "TO", "RP", "UH")
 
 
-def _inline_exclusions(text: str, items: list[str], request: bool) -> str:
+def _inline_exclusions(text: str, items: list[str]) -> str:
     """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
     for _ in range(32):
-        found = _find_trigger(text, request)
+        found = _find_trigger(text)
         if not found:
             break
         conn_start, trig_end, clause = found
-        limit = _cut_nested(text, trig_end, _exclusion_limit(text, trig_end), request)
+        limit = _cut_nested(text, trig_end, _exclusion_limit(text, trig_end))
         span = text[trig_end:limit]
         skip = _meta_prefix_len(span)
         if not _words(span[skip:]):
@@ -806,7 +799,7 @@ def _alternatives(text: str) -> list[str]:
         body = text[either.end() :]
         for m in re.finditer(r"\s+or\s+", body, re.IGNORECASE):
             left, right = body[: m.start()], body[m.end() :]
-            if not _depth_at(body, m.start()) and _words(right) and _find_trigger(left, True):
+            if not _depth_at(body, m.start()) and _words(right) and _find_trigger(left):
                 return [left.rstrip(" ,"), right]
         return [text]
     for m in _ALT_OR_RE.finditer(text):
@@ -820,7 +813,7 @@ def _alternatives(text: str) -> list[str]:
             fresh = False
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
-        if fresh and (_find_trigger(left, True) or _find_trigger(right, True)):
+        if fresh and (_find_trigger(left) or _find_trigger(right)):
             right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
             return [left] + _alternatives(right)
     return [text]
@@ -830,14 +823,13 @@ def _translate(text: str) -> RuleResult | None:
     """One alternative: the positive part, its coordination, and its exclusions; None when nothing positive is left."""
     negatives: list[str] = []  # whole exclusion phrases, split later ("(excluding A and B)")
     items: list[str] = []  # excluded items the parser already delimited
-    request = _is_request(text)
 
     m = _NON_RE.search(text)
     if m and not _depth_at(text, m.start()):
         negatives.append(m.group(1))
         text = text[: m.start()] + text[m.end() :]
     text = _paren_exclusions(text, negatives)
-    text = _inline_exclusions(text, items, request)
+    text = _inline_exclusions(text, items)
 
     positive = _tidy(text)
     positive = _strip_filler(positive)
