@@ -196,9 +196,10 @@ class LogicalSearch:
         return index_documents(self.client, self.index, documents, field=self.field, **kwargs)
 
     def ask(self, question: str, *, llm: Any = None, **kwargs: Any) -> SearchResult:
-        """Question → logical query (LLM if configured, else rules) → search."""
+        """Question → logical query (LLM if configured, else rules) → search for
+        ``"<question>" AND (<query>)`` (:func:`itlr.nl.with_question`); the result's ``query`` shows it."""
         from .nl import to_logic
 
         translation = to_logic(question, llm=llm)
-        result = self.search(translation.expr, **kwargs)
+        result = self.search(translation.search_expr, **kwargs)
         return SearchResult(result.query, result.hits, result.mode, question=question, method=translation.method)

@@ -32,12 +32,13 @@ from .llm import (
     load_prompt,
     validate_query,
 )
-from .result import METHODS, NLWarning, Translation, warn
+from .result import METHODS, NLWarning, Translation, warn, with_question
 from .rules import rules_to_expr
 
 __all__ = [
     "to_logic",
     "rules_translate",
+    "with_question",
     "Translation",
     "NLWarning",
     "LLM",

@@ -6,9 +6,9 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..translator import Expr
+from ..translator import And, Expr, Term
 
-__all__ = ["Translation", "NLWarning", "METHODS"]
+__all__ = ["Translation", "NLWarning", "METHODS", "with_question"]
 
 # "llm": the model's answer, validated by the grammar; "rules": the rule-based parser
 # was asked directly; "fallback": the LLM was asked and failed (no answer in time, or
@@ -47,6 +47,11 @@ class Translation:
     def __str__(self) -> str:
         return self.query
 
+    @property
+    def search_expr(self) -> Expr:
+        """What :meth:`itlr.LogicalSearch.ask` searches: see :func:`with_question`."""
+        return with_question(self.question, self.expr)
+
     def to_dict(self) -> dict[str, Any]:
         """``{"query": text, "ast": {...}, "method": ..., "warnings": [...]}`` (the CLI's ``--json``)."""
         return {"query": self.query, "ast": self.expr.to_dict(), "method": self.method, "warnings": list(self.warnings)}
@@ -54,3 +59,18 @@ class Translation:
 
 def warn(message: str, stacklevel: int = 3) -> None:
     warnings.warn(message, NLWarning, stacklevel=stacklevel)
+
+
+def with_question(question: str, expr: Expr) -> Expr:
+    """The form with the question itself ANDed in: ``"<question>" AND (<form>)``.
+
+    The question's own embedding keeps everything the form may have cut away (a
+    property, a qualifier the rules dropped), so a wrong exclusion costs less; the
+    form adds the NOT and the alternatives dense retrieval cannot express. A form that
+    is one term searches the question alone: exactly what dense retrieval ranks by.
+    Measured in docs/BENCHMARKS.md (NegConstraint, section 1d).
+    """
+    question = " ".join(question.split())
+    if isinstance(expr, Term):
+        return Term(question)
+    return And([Term(question), expr])

@@ -1,21 +1,27 @@
 """Rule-based translation of a question into a logical query (no LLM needed).
 
-The rules look for the common ways of saying "but not": a parenthetical
-``(excluding …)``, a clause such as ``…, but do not mention …``, ``other than``,
-``without``, ``rather than``, ``apart from``; and, in short topic-like requests,
-alternatives (``either … or``, ``X or Y``) and independent requirements
-(``both … and``, ``… as well as …``, ``… that also mention …``).
+The rules find the ways of saying "but not": a parenthetical ``(excluding …)``, a
+clause such as ``…, but do not mention …``, ``other than``, ``except``, ``minus``,
+``that aren't``, ``not interested in``, ``I already know about``, ``without``,
+``rather than``; alternatives (``either … or``, ``X or Y``, ``X except Y, or Z``)
+and independent requirements (``both … and``, ``… as well as …``).
 
-The result keeps the subject in the positive term, as a phrase or a whole
-question (sentence embeddings work best on text, not on stripped keywords):
+Where an excluded phrase ends, which items a list holds and what a coordination
+shares come from spaCy's tagger and parser (:mod:`itlr.nl.syntax`): the scope of an
+exclusion is the noun phrase it governs.
 
-    "Allen Ginsberg's works other than Howl"
-        -> "Allen Ginsberg's works" AND NOT "Howl"
-    "Provide an introduction to Aalborg Municipality without Denmark."
-        -> "introduction to Aalborg Municipality" AND NOT "Denmark"
+    "Which fish other than salmon swim upstream to spawn?"
+        -> "Which fish swim upstream to spawn?" AND NOT "salmon"
+    "Novels by Jane Austen except Emma, or novels by the Bronte sisters"
+        -> ("Novels by Jane Austen" AND NOT "Emma") OR "novels by the Bronte sisters"
+    "Jobs at Airbus or Boeing" -> "Jobs at Airbus" OR "Jobs at Boeing"
 
-When nothing is recognised, or a rule would leave no positive text, the whole
-question is one term: never worse than dense retrieval.
+The positive term keeps the question's wording (sentence embeddings work best on
+text, not on stripped keywords). Fail safe: a negated property of the answer
+("cities without a subway system", "… but are not actual Nobel Prizes", "films not
+set in the US") or a substitution ("what can I drink instead of coffee?") is not a
+topic to exclude, and when nothing is recognised, or a rule would leave no positive
+text, the whole question is one term: never worse than dense retrieval.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..translator import And, Expr, Not, Or, Term
+from . import syntax
 
 __all__ = ["rules_to_expr", "RuleResult"]
 
@@ -77,8 +84,12 @@ _STRONG = [
     r"unrelated\s+to",
     r"besides(?!\s*,)",
     r"(?:with\s+)?no\s+(?:mention|mentions|reference|references|discussion|discussions)\s+(?:of|to|about)",
-    r"(?:do|does|did)\s+not\s+(?:" + _META_VERBS + r"|use|have|has)",
-    r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r"|use|have|has)",
+    r"(?:do|does|did)\s+not\s+(?:" + _META_VERBS + r")",
+    r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r")",
+    r"minus",
+    r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to)(?:\s+(?:about|of))?",
+    r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with)",
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -92,18 +103,21 @@ _BOUNDED = [
     r"omit(?:s|ting)?",
     r"skip(?:s|ping)?",
     r"set(?:ting)?\s+aside",
+    r"leav(?:e|es|ing)\s+aside",
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
     r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
 ]
+# "that aren't Sweden" names what to leave out; "that aren't in the EU" is a property.
+_COPULA = r"(?:(?:that|which|who)\s+)?(?:is|are|was|were)n['’]t"
 _TRIGGER_RE = re.compile(
-    r"\b(?:(?P<strong>" + "|".join(_STRONG) + r")|(?P<bounded>" + "|".join(_BOUNDED) + r"))\b",
+    r"\b(?:(?P<copula>" + _COPULA + r")|(?P<strong>" + "|".join(_STRONG) + r")|(?P<bounded>" + "|".join(_BOUNDED) + r"))\b",
     re.IGNORECASE,
 )
 # What may stand before a trigger and goes with it: ", but ", " and ", "; ", "that does ".
 _CONN_RE = re.compile(
     r"(?:\s*[,;:—–]\s*|\s+-\s+|\s+|^)(?:(?:but|and|yet|while|though|although|or)\s+)?"
-    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|kindly)\s+)?$",
+    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|kindly)\s+)?(?:(?:I|we)\s+)?$",
     re.IGNORECASE,
 )
 # After an exclusion, a comma followed by one of these starts the positive text again.
@@ -114,7 +128,6 @@ _RESUME_RE = re.compile(
     re.IGNORECASE,
 )
 _META_FOLLOWS_RE = re.compile(r"\s+(?:any|all|(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")|" + _META_VERBS + r"|going\s+into|getting\s+into|using)\b", re.IGNORECASE)
-_AUX_RE = re.compile(r" (?:are|is|was|were|has|have|had|do|does|did|can|could|will|would|should|may|might|must|shall)\b")
 _AND_WH_RE = re.compile(r"\s+(?:and|but)\s+(?:" + _WH + r")\b", re.IGNORECASE)
 
 _ABBREV = {"mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof", "mt", "ft", "vol", "nos", "approx", "fig", "op", "ca", "inc", "ltd", "co"}
@@ -164,7 +177,11 @@ _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmar
 # "(a)", "(b)" label what was just excluded: they end the excluded phrase.
 _END_LABEL_RE = re.compile(r"\s*\([a-z]\)")
 _MARK = "\x1f"
-_NON_RE = re.compile(r"\bnon[\s-](?=[A-Z])([\w’'-]+)\s*")
+# "a non Islamic summary" says what the text leaves out; "non-American films" is a property.
+_NON_RE = re.compile(
+    r"\bnon[\s-](?=[A-Z])([\w’'-]+)\s*(?=(?:summary|introduction|overview|description|account|explanation|biography|"
+    r"profile|review|article|essay|report|analysis|discussion|perspective|view)\b)"
+)
 _QUOTES = "\"“”„«»"
 _MAX_NEGATIVES = 24  # the query language allows 64 distinct terms; real questions need a few
 
@@ -175,7 +192,6 @@ _OR_STOP_RE = re.compile(
     re.IGNORECASE,
 )
 _ITEM_PREP_RE = re.compile(r"^(.*\b(?:about|on|of|to|for|in|regarding|concerning|covering|with|from|by|between|among|like)\s+)(.+)$", re.IGNORECASE)
-_GERUND_NOUNS = {"life", "world", "society", "future", "day", "days", "diet", "recipes", "recipe", "cake", "bread", "coffee", "tea", "food", "meals", "people", "children", "planet", "earth", "cooking", "baking", "living", "driving", "travel", "travelling", "traveling"}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -306,25 +322,20 @@ def _depth_at(text: str, i: int) -> int:
     return depth
 
 
-def _is_request(text: str) -> bool:
-    t = re.sub(r"^(?:(?:please|kindly)\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?", "", text.strip(), flags=re.IGNORECASE)
-    return not _QUESTION_START_RE.match(t)
-
-
 # --------------------------------------------------------------------------- exclusions
 
 
 def _paren_exclusions(text: str, negatives: list[str]) -> str:
     """ "(excluding X)", "(Exclude X)", "(other than X)": the whole parenthesis goes."""
 
-    def repl(m: re.Match) -> str:
+    def repl(m: re.Match[str]) -> str:
         inner = m.group(1).strip()
         t = _TRIGGER_RE.match(inner)
         if not t or t.start() != 0:
-            return m.group(0)
+            return str(m.group(0))
         neg = inner[t.end() :]
         if not _words(neg):
-            return m.group(0)
+            return str(m.group(0))
         negatives.append(neg)
         return " "
 
@@ -335,8 +346,148 @@ def _paren_exclusions(text: str, negatives: list[str]) -> str:
     return text
 
 
-def _find_trigger(text: str, request: bool, start_at: int = 0) -> tuple[int, int, int] | None:
-    """(start of the connector, end of the trigger, kind) of the first real exclusion trigger."""
+def _sentence_bounds(text: str, i: int) -> tuple[int, int]:
+    """Start and end offsets of the sentence that holds position i."""
+    start = 0
+    for j in range(min(i, len(text)) - 1, -1, -1):
+        if text[j] in "?!;" or (text[j] == "." and _is_sentence_end(text, j)):
+            start = j + 1
+            break
+    end = len(text)
+    for j in range(i, len(text)):
+        if text[j] in "?!;" or (text[j] == "." and _is_sentence_end(text, j)):
+            end = j
+            break
+    return start, end
+
+
+# Words that ask for a text rather than say what the answer does: "Tell me about X rather than Y".
+_REQUEST_VERBS = {
+    "provide", "give", "get", "find", "show", "bring", "fetch", "retrieve", "list", "describe", "explain", "discuss",
+    "examine", "explore", "outline", "introduce", "analyze", "analyse", "summarize", "summarise", "investigate",
+    "evaluate", "assess", "present", "review", "compare", "write", "search", "look", "tell", "want", "need", "like",
+    "am", "'m", "’m", "looking", "would", "'d", "’d", "learn", "read", "know", "focus",
+}
+# Exclusion words that sit inside a noun phrase ("trees other than oaks that grow …"): without a
+# comma before them, what follows the excluded noun phrase belongs to the phrase they modify.
+_NP_INTERNAL_RE = re.compile(
+    r"^(?:other\s+than|except(?:ing)?(?:\s+for)?|excluding|besides|apart\s+from|aside\s+from|rather\s+than|instead\s+of|"
+    r"minus|with\s+the\s+exception\s+of|outside\s+of)$",
+    re.IGNORECASE,
+)
+
+
+def _names_only(text: str) -> bool:
+    """Whether ``text`` opens with names only ("Sweden", "Zeus or Apollo", "Home Alone or Elf"),
+    not a property ("in the EU", "Spanish dialects", "American")."""
+    words = syntax.tag(text.strip())
+    if not words or not words[0].capitalised:
+        return False
+    capitalised: list[syntax.Word] = []
+    for w in words:
+        low = w.text.lower()
+        if w.tag in (".", ":") or low in ("itself", "themselves", "that", "which", "who"):
+            break
+        if w.capitalised:
+            capitalised.append(w)
+        elif w.tag in ("CC", ",", "POS", "HYPH"):
+            continue
+        elif w.verb or w.tag in ("IN", "TO", "MD"):
+            break  # "… that aren't Sweden in winter": the name ended
+        else:
+            return False  # a lowercase noun or adjective: a description, not a name
+    # nationality and other adjectives alone ("American", "French or Italian") describe
+    return bool(capitalised) and not all(w.tag in ("JJ", "JJR", "JJS") for w in capitalised)
+
+
+def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, sent_end: int) -> bool:
+    """ "What can I drink instead of coffee?": the answer replaces the thing named; not an exclusion."""
+    head = text[sent_start:trig_start].strip()
+    if _QUESTION_START_RE.match(head) or re.match(r"(?:how|what|where|why|when|which)\s+to\b", head, re.IGNORECASE):
+        return True
+    sentence = text[sent_start:sent_end]
+    for w in syntax.tag(sentence):
+        at = sent_start + w.start
+        if at < trig_start and w.verb and not w.capitalised and w.text.lower() not in _REQUEST_VERBS:
+            return True  # "Reasons to choose a heat pump rather than a gas boiler"
+        if at >= trig_end:
+            # "rather than buy", "instead of by car": actions or manners compared, not topics
+            return w.tag in ("VB", "VBP", "IN", "TO") and w.text.lower() not in ("about", "of")
+    return False
+
+
+# After "not", these say where, when, by whom or how the answer is, not what a text is about:
+# "novels set in France but not by French authors", "films not set in the US".
+_RELATION_PREPS = {
+    "by", "in", "from", "of", "via", "at", "during", "before", "after", "for", "with", "into", "through", "under",
+    "near", "inside", "outside", "within", "since", "until", "than", "as", "like", "over", "below", "above",
+}
+
+
+_TOPIC_AFTER_NOT_RE = re.compile(
+    r"\s*(?:including|counting|related|relating|about|involving|concerning|covering|mentioning|discussing|focusing|"
+    r"considering|referring|referencing|regarding|associated|connected|linked|covered|touching|dealing|part\s+of|on|upon)\b",
+    re.IGNORECASE,
+)
+
+
+def _relation_follows(after: str) -> bool:
+    """Whether "not" is followed by a relation or a verb (a property of the answer), not a topic."""
+    if _TOPIC_AFTER_NOT_RE.match(after) or _META_FOLLOWS_RE.match(after):
+        return False  # "but not including the Nobel Prize", "not mentioning …"
+    words = syntax.tag(after.strip()) if after.strip() else []
+    if not words:
+        return False
+    first = words[0]
+    if first.text.lower() in _RELATION_PREPS:
+        return True
+    return first.verb and not first.capitalised
+
+
+def _plural_class(text: str) -> bool:
+    """Whether the noun phrase opening ``text`` ends in a plural noun ("actual Nobel Prizes", "novels")."""
+    end, items = syntax.excluded_phrase(text.strip(), False) if text.strip() else (0, [])
+    if len(items) != 1:
+        return False
+    words = syntax.tag(items[0])
+    return bool(words) and words[-1].tag in ("NNS", "NNPS")
+
+
+def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
+    """Fail safe: a property of the answer ("cities without a subway", "not actual Nobel
+    Prizes") or a substitution ("drink instead of coffee") is not a topic to exclude."""
+    word = " ".join(m.group(0).lower().split())
+    sent_start, sent_end = _sentence_bounds(text, m.start())
+    after = text[m.end() : sent_end]
+    if m.group("copula") or (word == "not" and re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)):
+        # "Nordic countries that aren't Sweden" leaves out members of the class asked for;
+        # "… but are not actual Nobel Prizes" says what the answer is not: a property.
+        relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
+        return bool(relative) and _names_only(after)
+    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE):
+        return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
+    if word in ("not", "but not", "and not"):
+        if _relation_follows(after):
+            return False
+        # "Which awards … but not Nobel Prizes?": a class the answer is not (its passage is
+        # about that class), unlike a member left out ("Which countries … but not Norway?")
+        if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after):
+            return False
+    if word in ("instead of", "rather than"):
+        return not _substitution(text, sent_start, m.start(), m.end(), sent_end)
+    if word == "without":
+        question = bool(_QUESTION_START_RE.match(text[sent_start:].strip()))
+        if question and re.match(r"\s*(?:using|use\s+of|the\s+use\s+of)\b", after, re.IGNORECASE):
+            return False  # "How do I get rid of ants without using pesticides?": a way of doing it
+        if _META_FOLLOWS_RE.match(after):
+            return True
+        head = text[sent_start:conn_start].strip()
+        return bool(_FILLER_RE.match(head + " ")) and not _QUESTION_START_RE.match(head)
+    return True
+
+
+def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
+    """(start of the connector, end of the trigger, clause-level) of the first real exclusion trigger."""
     for m in _TRIGGER_RE.finditer(text, start_at):
         if _depth_at(text, m.start()):
             continue  # inside a parenthesis that is not itself an exclusion: leave it be
@@ -348,41 +499,30 @@ def _find_trigger(text: str, request: bool, start_at: int = 0) -> tuple[int, int
             or bool(re.search(r"[,;:—–(]|\s-\s|\b(?:but|and|yet|while|please|kindly)\b", conn_text, re.IGNORECASE))
         )
         word = m.group(0).lower()
-        if m.group("strong"):
+        clause = boundary or not _NP_INTERNAL_RE.match(" ".join(word.split()))
+        if m.group("strong") or m.group("copula"):
             if re.match(r"(?:but|and)\s+not", word) and not _words(text[m.end() :])[:1]:
                 continue
-            return conn_start, m.end(), 0
+            if not _is_topic_exclusion(text, m, conn_start):
+                continue
+            return conn_start, m.end(), clause
         after = text[m.end() :]
         meta_follows = bool(_META_FOLLOWS_RE.match(after))
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
             continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
-        if word == "not" and not re.search(r"[,;]|\b(?:but|and)\b", conn_text) :
-            continue
-        if word == "without" and not (boundary or meta_follows):
-            prev_word = (_words(text[: m.start()])[-1:] or [""])[0].lower()
-            if not request or prev_word.endswith("ing") or prev_word in _GERUND_NOUNS:
+        if word == "not" and not re.search(r"[,;]|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
+            if not re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE):
                 continue
-            return conn_start, m.end(), 1
-        if boundary or meta_follows:
-            return conn_start, m.end(), 1
+        if not (boundary or meta_follows or word == "without" or word == "not"):
+            continue
+        if not _is_topic_exclusion(text, m, conn_start):
+            continue
+        return conn_start, m.end(), True
     return None
 
 
-# "Which countries other than France produce wine?": right after a short wh-subject, a
-# capitalised name is the whole exclusion and the lowercase word after it is the verb.
-_WH_SUBJECT_EXCEPT_RE = re.compile(
-    r"^\s*(?:which|what|who)\s+(?:[\w'’-]+\s+){1,3}(?:other\s+than|except(?:\s+for)?|besides|apart\s+from|aside\s+from)\s*$",
-    re.IGNORECASE,
-)
-_NAME_THEN_VERB_RE = re.compile(r"\s*(?:the\s+)?(?:[A-Z][\w’'.-]*)(?:\s+(?:[A-Z0-9][\w’'.-]*|of|the|and|de|la|von))*(?=\s+[a-z]+\b)")
-
-
-def _exclusion_end(text: str, i: int) -> int:
-    """Where an excluded phrase starting at i ends."""
-    if _WH_SUBJECT_EXCEPT_RE.match(text[:i]):
-        name = _NAME_THEN_VERB_RE.match(text, i)
-        if name and not re.search(r"\s(?:of|the|and|de|la|von)$", name.group(0)):
-            return name.end()
+def _exclusion_limit(text: str, i: int) -> int:
+    """Where the clause of an exclusion starting at i ends (the excluded noun phrase ends there or before)."""
     depth = 0
     j = i
     n = len(text)
@@ -404,20 +544,32 @@ def _exclusion_end(text: str, i: int) -> int:
                 return j
             if ch == "," and _RESUME_RE.match(text, j + 1) and j > i:
                 return j
-            if ch == " " and j > i:
-                if _AND_WH_RE.match(text, j):
-                    return j
-                # "Which languages other than Python are used …": the verb ends the excluded phrase.
-                if _AUX_RE.match(text, j) and not re.search(r"\b(?:that|which|who|what|it|this|these|those|there|they)$", text[i:j], re.IGNORECASE):
-                    return j
+            if ch == " " and j > i and _AND_WH_RE.match(text, j):
+                return j
         j += 1
     return n
 
 
-def _cut_nested(text: str, start: int, end: int, request: bool) -> int:
+def _meta_prefix_len(text: str) -> int:
+    """Length of the wording in front of an excluded phrase: "any mention of", "discussing"."""
+    pos = len(text) - len(text.lstrip())
+    for _ in range(6):
+        rest = text[pos:]
+        for rx in _NEG_PREFIXES:
+            m = rx.match(rest)
+            if m and m.end() < len(rest) and _words(rest[m.end() :]):
+                pos += m.end()
+                pos += len(text[pos:]) - len(text[pos:].lstrip())
+                break
+        else:
+            break
+    return pos
+
+
+def _cut_nested(text: str, start: int, end: int) -> int:
     """ "excluding A and B excluding C": the first exclusion is A; "and B" is positive again."""
     span = text[start:end]
-    nested = _find_trigger(span, request, 1)
+    nested = _find_trigger(span, 1)
     if not nested:
         return end
     head = span[: nested[0]]
@@ -430,21 +582,58 @@ def _cut_nested(text: str, start: int, end: int, request: bool) -> int:
     return start + nested[0]
 
 
-def _inline_exclusions(text: str, negatives: list[str], request: bool) -> str:
+# A question whose subject holds the exclusion: "Which fish other than salmon …".
+_WH_SUBJECT_RE = re.compile(
+    r"^(?:.*[.?!;]\s+)?\s*(?:which|what|who)\s+(?!(?:[\w'’-]+\s+){0,3}?(?:are|is|was|were|do|does|did|can|could|will|would|should|has|have|had)\b)"
+    r"(?:[\w'’-]+\s+){0,3}[\w'’-]+\s*$",
+    re.IGNORECASE,
+)
+
+
+def _verb_missing(text: str) -> bool:
+    """Whether what follows an excluded phrase lacks the verb a question needs: no verb, and
+    at most one word or an adverb or preposition first ("well in barrels")."""
+    words = syntax.tag(text.strip()) if text.strip() else []
+    if any(w.verb for w in words):
+        return False
+    content = [w for w in words if w.tag not in (".", ",", ":")]
+    return len(content) < 2 or content[0].tag in ("RB", "IN", "TO", "RP", "UH")
+
+
+def _inline_exclusions(text: str, items: list[str]) -> str:
+    """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
     for _ in range(32):
-        found = _find_trigger(text, request)
+        found = _find_trigger(text)
         if not found:
             break
-        conn_start, trig_end, _kind = found
-        end = _exclusion_end(text, trig_end)
-        end = _cut_nested(text, trig_end, end, request)
-        neg = text[trig_end:end]
-        if not _words(neg):
+        conn_start, trig_end, clause = found
+        limit = _cut_nested(text, trig_end, _exclusion_limit(text, trig_end))
+        span = text[trig_end:limit]
+        skip = _meta_prefix_len(span)
+        if not _words(span[skip:]):
             # Nothing to exclude after the trigger: drop the trigger word itself and go on.
             text = text[:conn_start] + " " + text[trig_end:]
             continue
-        negatives.append(neg)
-        rest = text[end:]
+        quoted = re.match(r'\s*"[^"]+"', span[skip:])
+        if quoted:  # a quoted title is one item, whatever its words
+            end, found_items = skip + quoted.end(), [quoted.group(0)]
+        else:
+            np_end, found_items = syntax.excluded_phrase(span[skip:], clause)
+            end = skip + np_end if found_items else len(span)
+            found_items = found_items or [span]
+            if found_items and not clause and _WH_SUBJECT_RE.match(text[:conn_start]):
+                # "Which gases other than carbon dioxide trap heat?": the question needs its verb
+                # back, so the phrase's last words (nouns to the tagger) go back to it
+                start = span.index(found_items[-1], skip)
+                for _ in range(2):
+                    words = found_items[-1].split()
+                    rest = span[end:]
+                    if len(words) < 2 or words[-2].lower() in ("the", "a", "an") or not _verb_missing(rest):
+                        break
+                    found_items[-1] = found_items[-1].rsplit(None, 1)[0]
+                    end = start + len(found_items[-1])
+        items.extend(found_items)
+        rest = text[trig_end + end :]
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
         if "," in text[conn_start:trig_end] and rest.startswith(",") and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE):
             rest = rest[1:]
@@ -492,20 +681,39 @@ def _distribute(left: str, items: list[str]) -> list[str]:
     return [_squash(o) for o in out]
 
 
-def _coordination(text: str) -> Expr | None:
-    """Alternatives and independent requirements in a short request; None when there are none."""
-    t = text.rstrip(".!").strip()
+def _coordination(text: str, question: bool = False) -> Expr | None:
+    """Alternatives and independent requirements in a short request, or in a question whose
+    items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
+    t = text.rstrip(".!?").strip()
+    if question:
+        if "?" in t or len(_words(t)) > 16 or _OR_STOP_RE.search(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
+            return None
+        found = syntax.coordination_items(t, "or")
+        if found is None or not re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found[0]):
+            return None
+        prefix, items, tail = found
+        return _node(Or, [prefix + it + tail for it in items])
     # either A or B (or C)
     m = re.match(r"^(?P<pre>.*?)\beither\s+(?P<a>.+?)\s+or\s+(?P<b>.+)$", t, re.IGNORECASE)
     if m and not _OR_STOP_RE.search(m.group("a") + " or " + m.group("b")):
-        items = _shared_tail([m.group("a")] + re.split(r"\s+or\s+", m.group("b")))
         pre = m.group("pre")
+        found = syntax.coordination_items(m.group("a") + " or " + m.group("b"), "or")
+        if found is not None:
+            prefix, items, tail = found
+            items = [prefix + it + tail for it in items]
+        else:
+            items = [m.group("a")] + re.split(r"\s+or\s+", m.group("b"))
         return _node(Or, [_squash(pre + " " + it) if pre.strip() else it for it in items])
     # both A and B
     m = re.match(r"^(?P<pre>.*?)\bboth\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$", t, re.IGNORECASE)
     if m:
         pre = m.group("pre")
-        return _node(And, [_squash(pre + " " + it) if pre.strip() else it for it in (m.group("a"), m.group("b"))])
+        found = syntax.coordination_items(m.group("a") + " and " + m.group("b"), "and")
+        if found is not None and not found[0]:
+            items = [it + found[2] for it in found[1]]
+        else:
+            items = [m.group("a"), m.group("b")]
+        return _node(And, [_squash(pre + " " + it) if pre.strip() else it for it in items])
     # A that also mentions B / A and also B / A as well as B / A along with B
     m = re.match(
         r"^(?P<a>.+?)\s*,?\s+(?:(?:that|which|who)\s+also\s+(?:" + _META_VERBS + r")\s+|and\s+also\s+(?:(?:" + _META_VERBS + r")\s+)?|"
@@ -520,31 +728,24 @@ def _coordination(text: str) -> Expr | None:
         return _node(And, _distribute(a, [b]))
     # A or B, "A, B, or C"
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _OR_STOP_RE.search(t):
+        found = syntax.coordination_items(t, "or")
+        if found is not None:
+            prefix, items, tail = found
+            if len(items) <= 8:
+                return _node(Or, [prefix + it + tail for it in items])
         parts = re.split(r"\s*,?\s+or\s+", t, flags=re.IGNORECASE)
         if len(parts) >= 2 and all(_words(p) for p in parts):
             head = parts[0]
             m = _ITEM_PREP_RE.match(head)
             prefix, first = (m.group(1), m.group(2)) if m and len(_words(m.group(2))) <= 5 else ("", head)
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
-            items = _shared_tail(firsts + parts[1:])
+            items = firsts + parts[1:]
             if all(len(_words(it)) <= 6 for it in items) and len(items) <= 8:
                 return _node(Or, [_squash(prefix + it) if prefix and len(_words(it)) <= 5 else it for it in items])
     return None
 
 
-def _shared_tail(items: list[str]) -> list[str]:
-    """ "Python", "JavaScript tutorials for beginners" -> both "… tutorials for beginners"
-    (names sharing a lowercase tail; "cats", "small dogs" stay as they are)."""
-    last = _words(items[-1])
-    if len(last) < 2 or not last[0][:1].isupper() or not last[1][:1].islower():
-        return items
-    if not all(len(_words(it)) == 1 and it.strip()[:1].isupper() for it in items[:-1]):
-        return items
-    tail = items[-1].split(None, 1)[1]
-    return [it.strip() + " " + tail for it in items[:-1]] + [items[-1]]
-
-
-def _node(cls, texts: list[str]) -> Expr | None:
+def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
     terms: list[str] = []
     for text in texts:
         t = _tidy(_strip_quotes(text))
@@ -565,32 +766,82 @@ def rules_to_expr(question: str) -> RuleResult:
     original = _squash(question)
     if not original:
         raise ValueError("empty question")
-    whole = _whole(original)
 
     text = _LABEL_RE.sub("", original)
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
-    negatives: list[str] = []
-    request = _is_request(text)
+    parts = _alternatives(text)
+    if len(parts) > 1:
+        results = [_translate(part) for part in parts]
+        if all(r is not None for r in results):
+            done = [r for r in results if r is not None]
+            expr = Or([r.expr for r in done])
+            return RuleResult(expr, " | ".join(r.positive for r in done), [n for r in done for n in r.negatives], [n for r in done for n in r.notes])
+    result = _translate(text)
+    if result is None:
+        return RuleResult(Term(original), original, [], ["no positive text left after removing the exclusions; the question is one term"])
+    return result
+
+
+# ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
+_ALT_OR_RE = re.compile(r",\s+or\s+(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_EITHER_RE = re.compile(r"^\s*either\s+", re.IGNORECASE)
+
+
+def _alternatives(text: str) -> list[str]:
+    """ "Novels by Austen except Emma, or novels by the Brontes" -> the two alternatives
+    (only where one of them excludes something; a plain "A, B, or C" is coordination)."""
+    body = text.rstrip(" ?!.")
+    if any(_is_sentence_end(body, i) for i, ch in enumerate(body) if ch in ".?!;"):
+        return [text]  # several sentences: an ", or" inside one of them is not the question's alternative
+    either = _EITHER_RE.match(text)
+    if either:
+        body = text[either.end() :]
+        for m in re.finditer(r"\s+or\s+", body, re.IGNORECASE):
+            left, right = body[: m.start()], body[m.end() :]
+            if not _depth_at(body, m.start()) and _words(right) and _find_trigger(left):
+                return [left.rstrip(" ,"), right]
+        return [text]
+    for m in _ALT_OR_RE.finditer(text):
+        if _depth_at(text, m.start()):
+            continue
+        left, right = text[: m.start()], text[m.end() :]
+        right_words = _words(right)
+        # "… except Einstein, Newton, or Bohr": one more name is a list, not an alternative
+        fresh = len(right_words) >= 2 and not (len(right_words) <= 3 and all(w[:1].isupper() for w in right_words) and right_words[-1] == right_words[-1].strip("?.!"))
+        if fresh and right_words and right_words[0][:1].isupper() and len(right_words) <= 3:
+            fresh = False
+        if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
+            fresh = True
+        if fresh and (_find_trigger(left) or _find_trigger(right)):
+            right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
+            return [left] + _alternatives(right)
+    return [text]
+
+
+def _translate(text: str) -> RuleResult | None:
+    """One alternative: the positive part, its coordination, and its exclusions; None when nothing positive is left."""
+    negatives: list[str] = []  # whole exclusion phrases, split later ("(excluding A and B)")
+    items: list[str] = []  # excluded items the parser already delimited
 
     m = _NON_RE.search(text)
     if m and not _depth_at(text, m.start()):
         negatives.append(m.group(1))
         text = text[: m.start()] + text[m.end() :]
     text = _paren_exclusions(text, negatives)
-    text = _inline_exclusions(text, negatives, request)
+    text = _inline_exclusions(text, items)
 
     positive = _tidy(text)
     positive = _strip_filler(positive)
     positive = _tidy(_strip_quotes(positive) if positive[:1] in _QUOTES else positive)
     positive = positive.rstrip(".!").rstrip()
 
+    pieces = [p for raw in negatives for p in _split_negative(_clean_negative(raw))] + items
     negs: list[str] = []
-    for raw in negatives:
-        for piece in _split_negative(_clean_negative(raw)):
-            piece = _clean_negative(piece)
-            if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower():
-                negs.append(piece)
+    for piece in pieces:
+        piece = _clean_negative(piece)
+        if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower():
+            negs.append(piece)
 
     notes: list[str] = []
     if len(negs) > _MAX_NEGATIVES:
@@ -598,10 +849,12 @@ def rules_to_expr(question: str) -> RuleResult:
         negs = negs[:_MAX_NEGATIVES]
 
     if not _words(positive):
-        notes = ["no positive text left after removing the exclusions; the question is one term"] if negatives else []
-        return RuleResult(whole, original, [], notes)
+        return None
 
-    pos_expr: Expr | None = _coordination(positive) if _is_phrase(positive) else None
+    # A negation left in the text is a property ("… but not via Frankfurt"): it belongs to
+    # the whole phrase, so the phrase is not split into alternatives.
+    negated = re.search(r"\b(?:not|without|never|no)\b|n['’]t\b", positive, re.IGNORECASE) and not _OR_STOP_RE.search(positive)
+    pos_expr: Expr | None = None if negated else _coordination(positive, question=not _is_phrase(positive))
     if pos_expr is None:
         pos_expr = Term(positive)
     if not negs:
@@ -609,7 +862,3 @@ def rules_to_expr(question: str) -> RuleResult:
         return RuleResult(pos_expr, positive, [], notes)
     expr = And([pos_expr] + [Not(Term(n)) for n in negs])
     return RuleResult(expr, positive, negs, notes)
-
-
-def _whole(question: str) -> Expr:
-    return Term(question)

