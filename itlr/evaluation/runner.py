@@ -22,7 +22,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ..embedders import Embedder, cache_dir
+from ..embedders import Embedder, cache_dir, embedder_identity
 from ..engines import connect
 from ..local import LocalIndex
 from ..search import LogicalSearch
@@ -112,7 +112,7 @@ def corpus_vectors(dataset: Dataset, embedder: Embedder, *, progress: bool = Tru
 def local_index_for(dataset: Dataset, embedder: Embedder, *, use_cache: bool = True, progress: bool = True) -> tuple[LocalIndex, Path]:
     """A :class:`LocalIndex` of the corpus, kept under ``~/.cache/itlr/eval/`` keyed by
     dataset path, corpus contents and model."""
-    key = hashlib.sha256(f"{dataset.path}\x00{dataset.fingerprint()}\x00{embedder.name}".encode()).hexdigest()[:20]
+    key = hashlib.sha256(f"{dataset.path}\x00{dataset.fingerprint()}\x00{embedder_identity(embedder)}".encode()).hexdigest()[:20]
     folder = cache_dir() / "eval" / f"{dataset.name}-{key}"
     if use_cache and (folder / "meta.json").is_file():
         try:
