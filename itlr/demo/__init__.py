@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import time
 from importlib import resources
+from importlib.abc import Traversable
 from typing import TextIO
 
 from ..documents import read_jsonl
@@ -22,7 +23,7 @@ CASES = [
 ]
 
 
-def corpus_path():
+def corpus_path() -> Traversable:
     return resources.files(__package__).joinpath("corpus.jsonl")
 
 

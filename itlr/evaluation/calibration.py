@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -38,7 +38,8 @@ __all__ = ["CalibrationData", "CalibrationModel", "fit_calibration", "fit_logist
 
 def split_queries(qids: Sequence[str], *, seed: int = 0) -> tuple[list[str], list[str]]:
     """Deterministic 50/50 split by a hash of the query id: ``(train, test)``."""
-    train, test = [], []
+    train: list[str] = []
+    test: list[str] = []
     for q in qids:
         h = hashlib.sha256(f"{seed}:{q}".encode()).digest()[0]
         (train if h % 2 == 0 else test).append(q)
@@ -137,7 +138,7 @@ class CalibrationModel:
             raise ValueError(f"calibration fit has a non-positive slope ({self.a:.3g}): labels do not follow similarity")
         return {t: (self.a / sigma, mu - self.b * sigma / self.a) for t, (mu, sigma) in stats.items()}
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "a": self.a,
             "b": self.b,

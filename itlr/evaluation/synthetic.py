@@ -33,11 +33,12 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from ..documents import read_jsonl
+from ..embedders import Embedder
 from ..semantics import Semantics, evaluate, truth_values
 from ..translator import And, Expr, Not, Or, Term
 from ..translator.plan import plan as make_plan
@@ -172,7 +173,7 @@ def select_topics(topics: Sequence[Topic], count: int, rng: random.Random) -> li
 
 # -- templates -------------------------------------------------------------------
 
-SHAPES = (
+SHAPES: tuple[tuple[str, Callable[[Expr, Expr, Expr], Expr]], ...] = (
     ("A AND B AND C", lambda a, b, c: a & b & c),
     ("A OR B OR C", lambda a, b, c: a | b | c),
     ("A AND B OR C", lambda a, b, c: (a & b) | c),
@@ -184,7 +185,7 @@ SHAPES = (
 
 def templates() -> list[Expr]:
     """The 48 three-term templates over terms "A", "B", "C"."""
-    out = []
+    out: list[Expr] = []
     for _, shape in SHAPES:
         for mask in itertools.product((False, True), repeat=3):
             leaves = [Not(Term(n)) if neg else Term(n) for n, neg in zip("ABC", mask)]
@@ -198,6 +199,7 @@ def instantiate(template: Expr, names: Mapping[str, str]) -> Expr:
         return Term(names[template.text])
     if isinstance(template, Not):
         return Not(instantiate(template.child, names))
+    assert isinstance(template, (And, Or))
     children = tuple(instantiate(c, names) for c in template.children)
     return And(children) if isinstance(template, And) else Or(children)
 
@@ -210,6 +212,7 @@ def holds(expr: Expr, topics: frozenset[str] | set[str]) -> bool:
         return not holds(expr.child, topics)
     if isinstance(expr, And):
         return all(holds(c, topics) for c in expr.children)
+    assert isinstance(expr, Or)
     return any(holds(c, topics) for c in expr.children)
 
 
@@ -258,7 +261,7 @@ def build_three_term(topics: Sequence[Topic], *, triples: int, copies: int = 2, 
             for subset in itertools.combinations(g, r):
                 for v in range(copies):
                     writer.add(subset, rng.choice(filler_pool), v)
-    queries = []
+    queries: list[SyntheticQuery] = []
     for gi, g in enumerate(groups):
         names = {"A": g[0].name, "B": g[1].name, "C": g[2].name}
         for template in templates():
@@ -308,7 +311,7 @@ def _load_source(source: str | None) -> list[dict[str, Any]]:
     return list(read_jsonl(path))
 
 
-def _score(dataset: SyntheticSet, embedder, *, k: int, families: Mapping[str, Semantics], progress: bool, label: str) -> dict[str, dict[str, float]]:
+def _score(dataset: SyntheticSet, embedder: Embedder, *, k: int, families: Mapping[str, Semantics], progress: bool, label: str) -> dict[str, dict[str, float]]:
     """Per query nDCG@k for dense and for itlr under each operator family."""
     from tqdm.auto import tqdm
 
@@ -345,7 +348,7 @@ def _mean(values: Iterable[float]) -> float | None:
 
 
 def run_synthetic(
-    embedder,
+    embedder: Embedder,
     *,
     source: str | None,
     topics: int = 40,
