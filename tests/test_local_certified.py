@@ -74,13 +74,19 @@ semantics_st = st.builds(
 
 def clustered(seed: int, n: int, dim: int):
     """Documents around a few topics, and term vectors near those topics."""
+    index, terms, _ = clustered_raw(seed, n, dim)
+    return index, terms
+
+
+def clustered_raw(seed: int, n: int, dim: int):
+    """``clustered`` and the documents' vectors as given (before normalisation)."""
     rng = np.random.default_rng(seed)
     centres = rng.standard_normal((6, dim))
     docs = centres[rng.integers(0, 6, n)] + rng.uniform(0.3, 1.2) * rng.standard_normal((n, dim))
     terms = {t: centres[rng.integers(0, 6)] + 0.5 * rng.standard_normal(dim) for t in NAMES}
     index = LocalIndex()
     index.add(({"_id": f"d{i}", "text": f"doc {i}", "even": i % 2 == 0} for i in range(n)), vectors=docs)
-    return index, terms
+    return index, terms, docs
 
 
 # -- exact scoring -------------------------------------------------------------------
@@ -163,3 +169,97 @@ def test_certified_approx_pages_equal_exact(expr, semantics, seed, k, offset, kn
     assert result.mode == "approx" and result.certificate.depth == knn_k
     if result.certificate.certified:
         assert_page(result, index, scores, order, k, offset)
+
+
+# -- pagination -----------------------------------------------------------------------
+
+PAGED = '("a" OR "b") AND NOT "c"'
+
+
+@pytest.mark.parametrize("mode", ["exact", "approx", "auto"])
+def test_pages_continue_each_other(mode):
+    """Paging by 10 through the top 300 with kNN lists of 40 (well below the corpus of
+    500): no duplicate, no gap, and approx says where its pool ends."""
+    index, terms = clustered(7, 500, 24)
+    scores, order = brute_force(index, PAGED, terms, Semantics())
+    pages = [index.search(PAGED, term_vectors=terms, k=10, offset=o, mode=mode, knn_k=40) for o in range(0, 300, 10)]
+    ids = [h.id for page in pages for h in page]
+    assert len(ids) == len(set(ids))
+    whole = index.search(PAGED, term_vectors=terms, k=300, mode=mode, knn_k=40)
+    assert ids == [h.id for h in whole]
+    if mode == "approx":
+        pool = len(whole)
+        assert 40 <= pool <= 80  # two positive terms, 40 neighbours each
+        assert all(len(p) == 10 for p in pages[: pool // 10])
+        assert len(pages[pool // 10]) == pool % 10 and not pages[pool // 10].certificate.certified
+        assert all(len(p) == 0 and not p.certificate.certified for p in pages[pool // 10 + 1 :])
+    else:
+        assert all(p.certificate.certified for p in pages)
+        assert_page(whole, index, scores, order, 300, 0)
+
+
+# -- concurrency ----------------------------------------------------------------------
+
+
+def test_concurrent_searches_and_adds_match_a_serial_run():
+    """16 threads: 8 search while 8 add new documents and re-add old ones. The new ones
+    are orthogonal to every term, so they never reach an anchored page: each search must
+    equal the serial answer, and the final contents the serially built index's."""
+    dim = 24
+    index, terms, raw = clustered_raw(3, 1500, dim)
+    rng = np.random.default_rng(5)
+    basis, _ = np.linalg.qr(np.stack(list(terms.values())).T)  # spans the term vectors
+    queries = [
+        ('"a" AND NOT "b"', {"mode": "exact"}),
+        ('("a" OR "c") AND "d"', {"mode": "approx", "knn_k": 50, "explain": True}),
+        ('"e" OR "f"', {"mode": "auto", "filter": {"term": {"even": True}}}),
+        ('"b" AND NOT ("c" OR "d")', {"mode": "exact", "offset": 10}),
+    ]
+    expected = [[(h.id, h.score) for h in index.search(q, term_vectors=terms, k=10, **kw)] for q, kw in queries]
+    old = [{"_id": f"d{i}", "text": f"doc {i}", "even": i % 2 == 0} for i in range(0, 1500, 7)]
+    old_vectors = raw[::7]  # the same vectors again: replacing changes nothing
+    batches = []
+    for b in range(40):
+        fresh = rng.standard_normal((50, dim))
+        fresh -= (fresh @ basis) @ basis.T
+        batches.append(([{"_id": f"new{b}-{i}", "text": "new", "even": True} for i in range(50)], fresh))
+    errors: list[BaseException] = []
+    done = threading.Event()
+
+    def search() -> None:
+        try:
+            while not done.is_set():
+                for (q, kw), want in zip(queries, expected):
+                    got = [(h.id, h.score) for h in index.search(q, term_vectors=terms, k=10, **kw)]
+                    assert [i for i, _ in got] == [i for i, _ in want]
+                    np.testing.assert_allclose([s for _, s in got], [s for _, s in want], rtol=1e-9)  # float64 BLAS rounds by block position
+        except BaseException as e:  # noqa: BLE001 - reported by the main thread
+            errors.append(e)
+
+    def write(part: int) -> None:
+        try:
+            for docs, vectors in batches[part::8]:
+                index.add(docs, vectors=vectors)
+                index.add(old, vectors=old_vectors)
+        except BaseException as e:  # noqa: BLE001
+            errors.append(e)
+
+    searchers = [threading.Thread(target=search) for _ in range(8)]
+    writers = [threading.Thread(target=write, args=(i,)) for i in range(8)]
+    for t in searchers + writers:
+        t.start()
+    for t in writers:
+        t.join()
+    done.set()
+    for t in searchers:
+        t.join()
+    assert not errors, errors[0]
+
+    serial, _ = clustered(3, 1500, dim)
+    for docs, vectors in batches:
+        serial.add(docs, vectors=vectors)
+    assert len(index) == len(serial) == 1500 + 40 * 50
+    mine = dict(zip(index.ids, index.vectors.tolist()))
+    theirs = dict(zip(serial.ids, serial.vectors.tolist()))
+    assert mine == theirs
+    assert {i: index.get(i) for i in index.ids} == {i: serial.get(i) for i in serial.ids}
