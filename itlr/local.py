@@ -79,6 +79,7 @@ class LocalIndex:
         self._buffer = np.zeros((0, 0), dtype=np.float32)  # capacity beyond the snapshot's rows
         self._snapshot = _Snapshot(0, [], [], self._buffer, 0.0)
         self._ann: Any = None  # an itlr.ann.HnswIndex once build_ann() ran
+        self._ann_min_documents = ANN_MIN_DOCUMENTS
 
     # -- contents ---------------------------------------------------------
 
@@ -205,11 +206,13 @@ class LocalIndex:
 
     # -- approximate nearest neighbours -------------------------------------
 
-    def build_ann(self, **options: Any) -> None:
+    def build_ann(self, *, min_documents: int = ANN_MIN_DOCUMENTS, **options: Any) -> None:
         """Builds an HNSW index over the vectors (``pip install itlr[ann]``) and keeps it
         up to date on ``add``. Then ``auto`` answers large corpora from per-term kNN lists
         and certifies the page (the threshold algorithm), falling back to a scan;
-        ``approx`` reads its candidates from it. ``options`` go to :class:`itlr.ann.HnswIndex`."""
+        ``approx`` reads its candidates from it. ``auto`` uses it only when at least
+        ``min_documents`` pass the filter (a scan is as fast below that).
+        ``options`` go to :class:`itlr.ann.HnswIndex` (``m``, ``ef_construction``, ``ef_search``)."""
         from .ann import HnswIndex
 
         with self._lock:
@@ -219,6 +222,7 @@ class LocalIndex:
             ann = HnswIndex(snap.vectors.shape[1], **options)
             ann.add(np.arange(snap.count, dtype=np.int64), snap.vectors)
             self._ann = ann
+            self._ann_min_documents = min_documents
 
     @property
     def has_ann(self) -> bool:
@@ -345,7 +349,7 @@ class LocalIndex:
         top = offset + k
         if mode == "approx":
             page, certificate = _approx_page(scorer, rows, top, knn_k or APPROX_DEPTH, self._ann)
-        elif resolved == "approx" and self._ann is not None and len(rows) >= ANN_MIN_DOCUMENTS:
+        elif resolved == "approx" and self._ann is not None and len(rows) >= self._ann_min_documents:
             page, certificate = _threshold_page(scorer, rows, k, offset, knn_k, self._ann)
             resolved = "exact" if certificate.depth is None else "approx"
         else:

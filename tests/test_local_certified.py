@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from itlr import And, Not, Or, Term
-from itlr.certify import float32_dot_error
+from itlr.certify import depths, float32_dot_error
 from itlr.local import LocalIndex
 from itlr.semantics import AND_OPS, NOT_OPS, OR_OPS, Semantics, evaluate, truth_values
 from itlr.translator.plan import plan as make_plan
@@ -263,3 +263,74 @@ def test_concurrent_searches_and_adds_match_a_serial_run():
     theirs = dict(zip(serial.ids, serial.vectors.tolist()))
     assert mine == theirs
     assert {i: index.get(i) for i in index.ids} == {i: serial.get(i) for i in serial.ids}
+
+
+# -- the ANN index and the threshold algorithm ---------------------------------------
+
+faiss = pytest.importorskip("faiss", reason="the ANN index needs itlr[ann]")
+
+
+def with_ann(index: LocalIndex) -> LocalIndex:
+    # A beam wider than the corpus makes HNSW exhaustive, so the lists are exact and a
+    # certified page must equal the float64 ranking; recall at scale is benchmarked.
+    index.build_ann(min_documents=0, ef_search=1024, threads=1)
+    return index
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(expr=exprs, semantics=semantics_st, seed=st.integers(0, 2**32 - 1), k=st.integers(1, 10),
+       offset=st.integers(0, 20), knn_k=st.integers(5, 60), filtered=st.booleans())
+def test_auto_with_ann_is_the_exact_ranking(expr, semantics, seed, k, offset, knn_k, filtered):
+    index, terms = clustered(seed, 300, 24)
+    with_ann(index)
+    flt = {"term": {"even": True}} if filtered else None
+    scores, order = brute_force(index, expr, terms, semantics, np.arange(0, 300, 2) if filtered else None)
+    result = index.search(expr, term_vectors=terms, k=k, offset=offset, knn_k=knn_k, semantics=semantics, filter=flt)
+    certificate = result.certificate
+    assert certificate.certified
+    if certificate.depth is not None:  # certified from kNN candidates
+        assert result.mode == "approx" and certificate.bound is not None and certificate.rounds >= 1
+        assert certificate.depth == depths(k, offset, first=knn_k)[certificate.rounds - 1]
+    else:
+        assert result.mode == "exact"
+    assert_page(result, index, scores, order, k, offset)
+
+
+def test_threshold_algorithm_certifies_anchored_queries_early():
+    index, terms = clustered(11, 3000, 24)
+    with_ann(index)
+    query = '"a" AND NOT "b"'
+    scores, order = brute_force(index, query, terms, Semantics())
+    result = index.search(query, term_vectors=terms, k=10)
+    assert result.mode == "approx"
+    assert result.certificate.certified and result.certificate.depth == 100 and result.certificate.rounds == 1
+    assert result.certificate.bound <= result[-1].score
+    assert_page(result, index, scores, order, 10, 0)
+    assert result.to_dict()["certificate"] == {"certified": True, "depth": 100, "bound": result.certificate.bound, "rounds": 1}
+
+
+def test_ann_follows_adds_and_replacements():
+    index, terms = clustered(12, 500, 24)
+    with_ann(index)
+    target = np.asarray(terms["a"], dtype=np.float64)
+    index.add([{"_id": "d3", "text": "moved"}, {"_id": "fresh", "text": "new"}], vectors=[target, target + 1e-3])
+    for mode in ("approx", "auto"):
+        result = index.search('"a"', term_vectors=terms, k=2, mode=mode, knn_k=5)
+        assert {h.id for h in result} == {"d3", "fresh"}
+    scores, order = brute_force(index, '"a" AND NOT "c"', terms, Semantics())
+    assert_page(index.search('"a" AND NOT "c"', term_vectors=terms, k=10, knn_k=5), index, scores, order, 10, 0)
+
+
+@pytest.mark.parametrize("mode", ["approx", "auto"])
+def test_pages_continue_each_other_with_ann(mode):
+    index, terms = clustered(7, 500, 24)
+    with_ann(index)
+    pages = [index.search(PAGED, term_vectors=terms, k=10, offset=o, mode=mode, knn_k=40) for o in range(0, 200, 10)]
+    ids = [h.id for page in pages for h in page]
+    assert len(ids) == len(set(ids))
+    assert ids == [h.id for h in index.search(PAGED, term_vectors=terms, k=200, mode=mode, knn_k=40)]
+
+
+def test_build_ann_needs_documents():
+    with pytest.raises(ValueError, match="add documents"):
+        LocalIndex().build_ann()

@@ -1,0 +1,145 @@
+"""Approximate nearest neighbours for the local engine: faiss's HNSW over inner
+products (``pip install itlr[ann]``).
+
+faiss was chosen by measurement at 100,000 x 384 (docs/BENCHMARKS.md, "Local ANN"):
+build and query times on a par with hnswlib and usearch, and a filter that runs in
+C++ (an ``IDSelector``), where hnswlib calls back into Python for every visited node
+(8x slower at a 30% filter) and usearch's Python API takes no filter.
+
+HNSW cannot change a stored vector. Re-adding a row stores the new vector under a
+new internal id and hides the old one from every search, so lists always reflect the
+current vectors.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+
+__all__ = ["HnswIndex"]
+
+
+class _ReadWriteLock:
+    """Many searches at once, or one add."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._readers = 0
+        self._writing = False
+
+    def read(self) -> "_Held":
+        return _Held(self, write=False)
+
+    def write(self) -> "_Held":
+        return _Held(self, write=True)
+
+
+class _Held:
+    def __init__(self, lock: _ReadWriteLock, *, write: bool) -> None:
+        self.lock, self.write = lock, write
+
+    def __enter__(self) -> None:
+        cond = self.lock._cond
+        with cond:
+            if self.write:
+                cond.wait_for(lambda: not self.lock._writing and self.lock._readers == 0)
+                self.lock._writing = True
+            else:
+                cond.wait_for(lambda: not self.lock._writing)
+                self.lock._readers += 1
+
+    def __exit__(self, *exc: Any) -> None:
+        cond = self.lock._cond
+        with cond:
+            if self.write:
+                self.lock._writing = False
+            else:
+                self.lock._readers -= 1
+            cond.notify_all()
+
+
+class HnswIndex:
+    """Rows of a :class:`itlr.LocalIndex` in a faiss HNSW graph (inner product on unit vectors).
+
+    ``m`` is the graph degree, ``ef_construction`` the build-time beam and
+    ``ef_search`` the least search beam (a search for ``k`` neighbours uses at least
+    ``k``). Thread-safe: searches run concurrently; ``add`` waits for them.
+
+    ``threads`` sets faiss's OpenMP thread count, which is process-wide: 1 suits a
+    server that runs many searches in threads of its own (an OpenMP team per query of a
+    few terms costs more than it saves on a busy machine). None leaves faiss's setting."""
+
+    def __init__(
+        self, dim: int, *, m: int = 32, ef_construction: int = 80, ef_search: int = 128, threads: int | None = None
+    ) -> None:
+        try:
+            import faiss
+        except ImportError:
+            raise ImportError("the ANN index needs faiss: pip install 'itlr[ann]' (or faiss-cpu)") from None
+        if m < 2 or ef_construction < 1 or ef_search < 1:
+            raise ValueError("m must be at least 2, ef_construction and ef_search at least 1")
+        self._faiss = faiss
+        if threads is not None:
+            if threads < 1:
+                raise ValueError("threads must be at least 1")
+            faiss.omp_set_num_threads(threads)
+        self.dim = dim
+        self.ef_search = ef_search
+        self._index = faiss.IndexHNSWFlat(dim, m, faiss.METRIC_INNER_PRODUCT)
+        self._index.hnsw.efConstruction = ef_construction
+        self._row_of = np.zeros(0, dtype=np.int64)  # internal id -> row
+        self._current = np.zeros(0, dtype=bool)  # internal id holds its row's current vector
+        self._latest: dict[int, int] = {}  # row -> its current internal id
+        self._lock = _ReadWriteLock()
+
+    def __len__(self) -> int:
+        return len(self._latest)
+
+    def add(self, rows: np.ndarray, vectors: np.ndarray) -> None:
+        """Stores ``vectors`` for ``rows``; a row stored before gets the new vector."""
+        rows = np.asarray(rows, dtype=np.int64)
+        if not len(rows):
+            return
+        with self._lock.write():
+            first = self._index.ntotal
+            self._index.add(np.ascontiguousarray(vectors, dtype=np.float32))
+            self._row_of = np.concatenate([self._row_of, rows])
+            self._current = np.concatenate([self._current, np.ones(len(rows), dtype=bool)])
+            for internal, row in enumerate(rows.tolist(), start=first):
+                old = self._latest.get(row)
+                if old is not None:
+                    self._current[old] = False
+                self._latest[row] = internal
+
+    def search(
+        self, queries: np.ndarray, k: int, *, allowed: np.ndarray | None = None, limit: int | None = None
+    ) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per query (unit vectors, one per row), up to ``k`` rows by descending inner
+        product: ``(rows, similarities)``. ``allowed`` (a boolean mask over rows) is applied
+        inside the graph search; rows at or past ``limit`` are never returned."""
+        faiss = self._faiss
+        with self._lock.read():
+            keep = self._current
+            if allowed is not None or limit is not None:
+                keep = keep.copy()
+                rows = self._row_of
+                if limit is not None:
+                    keep &= rows < limit
+                if allowed is not None:
+                    inside = rows < len(allowed)
+                    keep &= inside
+                    keep[inside] &= allowed[rows[inside]]
+            params = faiss.SearchParametersHNSW()
+            params.efSearch = max(self.ef_search, k)
+            if not keep.all():
+                bitmap = np.packbits(keep, bitorder="little")
+                selector = faiss.IDSelectorBitmap(len(keep), faiss.swig_ptr(bitmap))
+                params.sel = selector
+            sims, ids = self._index.search(np.ascontiguousarray(queries, dtype=np.float32), k, params=params)
+        out = []
+        for row_sims, row_ids in zip(sims, ids):
+            found = row_ids >= 0
+            out.append((self._row_of[row_ids[found]], row_sims[found].astype(np.float64)))
+        return out
