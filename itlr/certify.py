@@ -108,10 +108,10 @@ def upper_scores(
     With the plan's polarities and no term standing both under and outside a NOT, the
     score is monotone in each term, so one evaluation at the favourable end of every
     interval gives the bound; otherwise the intervals are evaluated."""
-    s = np.asarray(similarities, dtype=np.float64)
+    s = np.array(similarities, dtype=np.float64)  # a copy: shifted in place
     if positive is not None and negative is not None and not any(p and n for p, n in zip(positive, negative)):
-        shift = np.where(np.asarray(negative, dtype=bool), -slack, slack)
-        return evaluate(program, truth_values(s + shift, terms, semantics), semantics)
+        s += np.where(np.asarray(negative, dtype=bool), -slack, slack)
+        return evaluate(program, truth_values(s, terms, semantics), semantics)
     lo = truth_values(s - slack, terms, semantics)
     hi = truth_values(s + slack, terms, semantics)
     return interval_evaluate(program, lo, hi, semantics)[1]

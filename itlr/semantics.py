@@ -73,11 +73,13 @@ def truth_values(similarities: np.ndarray, terms: Sequence[str], semantics: Sema
     """Cosine similarities ``(docs, terms)`` to truth values, column by column."""
     s = np.asarray(similarities, dtype=np.float64)
     lams, taus = semantics.sigmoid_params(terms)
-    lam, tau = np.asarray(lams), np.asarray(taus)
-    clipped = np.clip(s, 0.0, 1.0)
-    with np.errstate(over="ignore"):
-        squashed = 1.0 / (1.0 + np.exp(-lam * (s - tau)))
-    return np.where(lam > 0, squashed, clipped)
+    out = np.clip(s, 0.0, 1.0)
+    # Only calibrated columns pay for exp (the local engine scores whole corpora).
+    for j, (lam, tau) in enumerate(zip(lams, taus)):
+        if lam > 0:
+            with np.errstate(over="ignore"):
+                out[:, j] = 1.0 / (1.0 + np.exp(-lam * (s[:, j] - tau)))
+    return out
 
 
 def evaluate(program: Sequence[int], truth: np.ndarray, semantics: Semantics) -> np.ndarray:
