@@ -86,6 +86,7 @@ class HnswIndex:
                 raise ValueError("threads must be at least 1")
             faiss.omp_set_num_threads(threads)
         self.dim = dim
+        self.m = m
         self.ef_search = ef_search
         self._index = faiss.IndexHNSWFlat(dim, m, faiss.METRIC_INNER_PRODUCT)
         self._index.hnsw.efConstruction = ef_construction

@@ -33,7 +33,7 @@ from .semantics import Semantics, evaluate, truth_values
 from .translator import Expr
 from .translator.plan import Plan, plan as make_plan
 
-__all__ = ["LocalIndex", "APPROX_DEPTH", "ANN_MIN_DOCUMENTS"]
+__all__ = ["LocalIndex", "APPROX_DEPTH", "ANN_MIN_DOCUMENTS", "ANN_LIST_BUDGET"]
 
 FORMAT_VERSION = 1
 
@@ -45,6 +45,13 @@ APPROX_DEPTH = FIRST_DEPTH
 # auto uses an ANN index only when at least this many documents pass the filter:
 # below it a float32 scan is about as fast as the kNN lists and always exact.
 ANN_MIN_DOCUMENTS = 20_000
+
+# auto stops deepening the kNN lists once together they would hold more than this share
+# of the (filtered) documents, and scans instead. A graph walk for K neighbours computes
+# about m * K distances per term (m = 32 by default), so at 1/32 the walks cost about one
+# scan; at 100,000 x 384, three positive terms at depth 1,600 (1/21) took 1.3x the scan
+# (benchmarks/local_ann.py).
+ANN_LIST_BUDGET = 1 / 32
 
 _CHUNK = 16_384  # rows per float64 block: bounds the temporary copy
 
@@ -80,6 +87,7 @@ class LocalIndex:
         self._snapshot = _Snapshot(0, [], [], self._buffer, 0.0)
         self._ann: Any = None  # an itlr.ann.HnswIndex once build_ann() ran
         self._ann_min_documents = ANN_MIN_DOCUMENTS
+        self._ann_list_budget = ANN_LIST_BUDGET
 
     # -- contents ---------------------------------------------------------
 
@@ -206,7 +214,9 @@ class LocalIndex:
 
     # -- approximate nearest neighbours -------------------------------------
 
-    def build_ann(self, *, min_documents: int = ANN_MIN_DOCUMENTS, **options: Any) -> None:
+    def build_ann(
+        self, *, min_documents: int = ANN_MIN_DOCUMENTS, list_budget: float = ANN_LIST_BUDGET, **options: Any
+    ) -> None:
         """Builds an HNSW index over the vectors (``pip install itlr[ann]``) and keeps it
         up to date on ``add``. Then ``auto`` answers large corpora from per-term kNN lists
         and certifies the page (the threshold algorithm), falling back to a scan;
@@ -223,6 +233,7 @@ class LocalIndex:
             ann.add(np.arange(snap.count, dtype=np.int64), snap.vectors)
             self._ann = ann
             self._ann_min_documents = min_documents
+            self._ann_list_budget = list_budget
 
     @property
     def has_ann(self) -> bool:
@@ -350,7 +361,7 @@ class LocalIndex:
         if mode == "approx":
             page, certificate = _approx_page(scorer, rows, top, knn_k or APPROX_DEPTH, self._ann)
         elif resolved == "approx" and self._ann is not None and len(rows) >= self._ann_min_documents:
-            page, certificate = _threshold_page(scorer, rows, k, offset, knn_k, self._ann)
+            page, certificate = _threshold_page(scorer, rows, k, offset, knn_k, self._ann, self._ann_list_budget)
             resolved = "exact" if certificate.depth is None else "approx"
         else:
             # A scan computes every cosine anyway: kNN candidates would save nothing.
@@ -408,7 +419,8 @@ class _Scorer:
 def _cosines32(vectors: np.ndarray, rows: np.ndarray, q: np.ndarray) -> np.ndarray:
     """``vectors[rows] @ q`` in float32 BLAS; with every row, the matrix is read in place."""
     if rows.shape[0] == vectors.shape[0]:
-        return vectors @ q
+        whole: np.ndarray = vectors @ q
+        return whole
     out = np.empty((rows.shape[0], q.shape[1]), dtype=np.float32)
     for start in range(0, rows.shape[0], _CHUNK):
         out[start : start + _CHUNK] = vectors[rows[start : start + _CHUNK]] @ q
@@ -435,7 +447,8 @@ def _exact_page(scorer: _Scorer, rows: np.ndarray, top: int) -> np.ndarray:
     if top == 0 or not len(rows):
         return np.zeros(0, dtype=np.int64)
     if len(rows) <= top:
-        return rows[_top(scorer.score64(rows)[0], top)]
+        picked: np.ndarray = rows[_top(scorer.score64(rows)[0], top)]
+        return picked
     upper = scorer.upper32(scorer.cosines32(rows))
     first = _top(upper, top)
     floor = float(scorer.score64(rows[first])[0].min())
@@ -447,7 +460,8 @@ def _exact_page(scorer: _Scorer, rows: np.ndarray, top: int) -> np.ndarray:
         scores[positive] = scorer.score64(rows[near[positive]])[0]
     else:
         scores = scorer.score64(rows[near])[0]
-    return rows[near[_top(scores, top)]]
+    page: np.ndarray = rows[near[_top(scores, top)]]
+    return page
 
 
 def _lists(
@@ -499,14 +513,16 @@ def _approx_page(scorer: _Scorer, rows: np.ndarray, top: int, depth: int, ann: A
 
 
 def _threshold_page(
-    scorer: _Scorer, rows: np.ndarray, k: int, offset: int, first: int | None, ann: Any
+    scorer: _Scorer, rows: np.ndarray, k: int, offset: int, first: int | None, ann: Any, list_budget: float
 ) -> tuple[np.ndarray, Certificate]:
     """The threshold algorithm: deepen the kNN lists until the page is certified, then
-    fall back to a scan."""
+    fall back to a scan. The lists stop growing once together they would hold more than
+    ``list_budget`` of the rows."""
     top = offset + k
     tried = 0
+    listed = len(scorer.plan.positive_terms)
     for depth in depths(k, offset, first=first):
-        if depth >= len(rows):
+        if depth >= len(rows) or listed * depth > list_budget * len(rows):
             break
         tried += 1
         page, certificate = _candidates_page(scorer, rows, top, depth, ann, tried)
@@ -532,6 +548,6 @@ def _top(scores: np.ndarray, n: int) -> np.ndarray:
 
 
 def _progress(total: int, desc: str, enabled: bool) -> Any:
-    from tqdm.auto import tqdm
+    from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
     return tqdm(total=total, desc=desc, unit="doc", disable=not enabled or total == 0, leave=False)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from itlr import And, Not, Or, Term
-from itlr.certify import depths, float32_dot_error
+from itlr.certify import Certificate, depths, float32_dot_error
 from itlr.local import LocalIndex
 from itlr.semantics import AND_OPS, NOT_OPS, OR_OPS, Semantics, evaluate, truth_values
 from itlr.translator.plan import plan as make_plan
@@ -273,7 +273,7 @@ faiss = pytest.importorskip("faiss", reason="the ANN index needs itlr[ann]")
 def with_ann(index: LocalIndex) -> LocalIndex:
     # A beam wider than the corpus makes HNSW exhaustive, so the lists are exact and a
     # certified page must equal the float64 ranking; recall at scale is benchmarked.
-    index.build_ann(min_documents=0, ef_search=1024, threads=1)
+    index.build_ann(min_documents=0, list_budget=1.0, ef_search=1024, threads=1)
     return index
 
 
@@ -329,6 +329,13 @@ def test_pages_continue_each_other_with_ann(mode):
     ids = [h.id for page in pages for h in page]
     assert len(ids) == len(set(ids))
     assert ids == [h.id for h in index.search(PAGED, term_vectors=terms, k=200, mode=mode, knn_k=40)]
+
+
+def test_auto_scans_when_the_lists_would_cost_more():
+    index, terms = clustered(11, 3000, 24)
+    index.build_ann(min_documents=0, threads=1)  # default budget: 3 terms x 100 > 3000 / 32
+    result = index.search('("a" OR "b" OR "c") AND NOT "d"', term_vectors=terms, k=10)
+    assert result.mode == "exact" and result.certificate == Certificate(True, None, None, 0)
 
 
 def test_build_ann_needs_documents():
