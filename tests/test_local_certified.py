@@ -267,9 +267,6 @@ def test_concurrent_searches_and_adds_match_a_serial_run():
 
 # -- the ANN index and the threshold algorithm ---------------------------------------
 
-faiss = pytest.importorskip("faiss", reason="the ANN index needs itlr[ann]")
-
-
 def with_ann(index: LocalIndex) -> LocalIndex:
     # A beam wider than the corpus makes HNSW exhaustive, so the lists are exact and a
     # certified page must equal the float64 ranking; recall at scale is benchmarked.
