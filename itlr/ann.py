@@ -14,7 +14,8 @@ current vectors.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from contextlib import contextmanager
+from typing import Iterator
 
 import numpy as np
 
@@ -22,42 +23,40 @@ __all__ = ["HnswIndex"]
 
 
 class _ReadWriteLock:
-    """Many searches at once, or one add."""
+    """Many searches at once, or one add. A waiting add goes first: searches that
+    arrive after it wait, so a steady stream of searches cannot starve it."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
         self._readers = 0
         self._writing = False
+        self._waiting_writers = 0
 
-    def read(self) -> "_Held":
-        return _Held(self, write=False)
+    @contextmanager
+    def read(self) -> Iterator[None]:
+        with self._cond:
+            self._cond.wait_for(lambda: not self._writing and not self._waiting_writers)
+            self._readers += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._readers -= 1
+                self._cond.notify_all()
 
-    def write(self) -> "_Held":
-        return _Held(self, write=True)
-
-
-class _Held:
-    def __init__(self, lock: _ReadWriteLock, *, write: bool) -> None:
-        self.lock, self.write = lock, write
-
-    def __enter__(self) -> None:
-        cond = self.lock._cond
-        with cond:
-            if self.write:
-                cond.wait_for(lambda: not self.lock._writing and self.lock._readers == 0)
-                self.lock._writing = True
-            else:
-                cond.wait_for(lambda: not self.lock._writing)
-                self.lock._readers += 1
-
-    def __exit__(self, *exc: Any) -> None:
-        cond = self.lock._cond
-        with cond:
-            if self.write:
-                self.lock._writing = False
-            else:
-                self.lock._readers -= 1
-            cond.notify_all()
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        with self._cond:
+            self._waiting_writers += 1
+            self._cond.wait_for(lambda: not self._writing and self._readers == 0)
+            self._waiting_writers -= 1
+            self._writing = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._writing = False
+                self._cond.notify_all()
 
 
 class HnswIndex:

@@ -201,18 +201,22 @@ def test_pages_continue_each_other(mode):
 # -- concurrency ----------------------------------------------------------------------
 
 
-def test_concurrent_searches_and_adds_match_a_serial_run():
+@pytest.mark.parametrize("ann", [False, True], ids=["scan", "ann"])
+def test_concurrent_searches_and_adds_match_a_serial_run(ann):
     """16 threads: 8 search while 8 add new documents and re-add old ones. The new ones
     are orthogonal to every term, so they never reach an anchored page: each search must
     equal the serial answer, and the final contents the serially built index's."""
     dim = 24
     index, terms, raw = clustered_raw(3, 1500, dim)
+    if ann:
+        with_ann(index)
     rng = np.random.default_rng(5)
     basis, _ = np.linalg.qr(np.stack(list(terms.values())).T)  # spans the term vectors
     queries = [
         ('"a" AND NOT "b"', {"mode": "exact"}),
         ('("a" OR "c") AND "d"', {"mode": "approx", "knn_k": 50, "explain": True}),
         ('"e" OR "f"', {"mode": "auto", "filter": {"term": {"even": True}}}),
+        ('"a" AND NOT "c"', {"mode": "auto", "knn_k": 20}),
         ('"b" AND NOT ("c" OR "d")', {"mode": "exact", "offset": 10}),
     ]
     expected = [[(h.id, h.score) for h in index.search(q, term_vectors=terms, k=10, **kw)] for q, kw in queries]
