@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Iterator
 
 import numpy as np
@@ -96,6 +97,31 @@ class HnswIndex:
 
     def __len__(self) -> int:
         return len(self._latest)
+
+    def save(self, folder: Path) -> None:
+        """Writes ``ann.faiss`` (the graph) and ``ann.npz`` (which row each entry holds)."""
+        with self._lock.read():
+            self._faiss.write_index(self._index, str(folder / "ann.tmp.faiss"))
+            np.savez(folder / "ann.tmp.npz", row_of=self._row_of, current=self._current,
+                     settings=np.array([self.m, self.ef_search], dtype=np.int64))
+        (folder / "ann.tmp.faiss").replace(folder / "ann.faiss")
+        (folder / "ann.tmp.npz").replace(folder / "ann.npz")
+
+    @classmethod
+    def load(cls, folder: Path, rows: int) -> "HnswIndex":
+        """The index ``save`` wrote; entries for rows at or past ``rows`` are dropped."""
+        with np.load(folder / "ann.npz") as arrays:
+            row_of, current, settings = arrays["row_of"], arrays["current"], arrays["settings"]
+        m, ef_search = (int(x) for x in settings)
+        loaded = cls(1, m=m, ef_search=ef_search)
+        loaded._index = loaded._faiss.read_index(str(folder / "ann.faiss"))
+        if loaded._index.ntotal != len(row_of):
+            raise ValueError(f"{folder}: ann.faiss holds {loaded._index.ntotal} vectors but ann.npz {len(row_of)}")
+        loaded.dim = loaded._index.d
+        loaded._row_of = row_of.astype(np.int64)
+        loaded._current = current.astype(bool) & (loaded._row_of < rows)
+        loaded._latest = {int(row): int(i) for i, row in zip(np.flatnonzero(loaded._current), loaded._row_of[loaded._current])}
+        return loaded
 
     def add(self, rows: np.ndarray, vectors: np.ndarray) -> None:
         """Stores ``vectors`` for ``rows``; a row stored before gets the new vector."""

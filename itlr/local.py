@@ -235,6 +235,11 @@ class LocalIndex:
             self._ann_min_documents = min_documents
             self._ann_list_budget = list_budget
 
+    def drop_ann(self) -> None:
+        """Forgets the ANN index: auto scans again, and ``save`` writes none."""
+        with self._lock:
+            self._ann = None
+
     @property
     def has_ann(self) -> bool:
         return self._ann is not None
@@ -242,7 +247,8 @@ class LocalIndex:
     # -- persistence ------------------------------------------------------
 
     def save(self, path: str | Path) -> Path:
-        """Writes ``docs.jsonl``, ``vectors.npy`` and ``meta.json`` into the folder ``path``."""
+        """Writes ``docs.jsonl``, ``vectors.npy`` and ``meta.json`` into the folder ``path``,
+        and the ANN index (``ann.faiss``, ``ann.npz``) when there is one."""
         snap = self._snapshot
         folder = Path(path)
         folder.mkdir(parents=True, exist_ok=True)
@@ -250,8 +256,15 @@ class LocalIndex:
             for doc_id, source in zip(snap.ids[: snap.count], snap.sources[: snap.count]):
                 fh.write(json.dumps({"_id": doc_id, "_source": source}, ensure_ascii=False) + "\n")
         np.save(folder / "vectors.tmp.npy", snap.vectors)
-        meta = {"format": FORMAT_VERSION, "model": self.model, "count": snap.count,
+        ann = self._ann
+        meta: dict[str, Any] = {"format": FORMAT_VERSION, "model": self.model, "count": snap.count,
                 "dim": int(snap.vectors.shape[1]) if snap.count else None}
+        if ann is not None:
+            ann.save(folder)
+            meta["ann"] = {"min_documents": self._ann_min_documents, "list_budget": self._ann_list_budget}
+        else:
+            for name in ("ann.faiss", "ann.npz"):
+                (folder / name).unlink(missing_ok=True)
         (folder / "meta.json.tmp").write_text(json.dumps(meta, indent=2))
         # Replace the old files only once the new ones are complete.
         (folder / "docs.jsonl.tmp").replace(folder / "docs.jsonl")
@@ -284,6 +297,12 @@ class LocalIndex:
         max_norm = float(np.linalg.norm(vectors.astype(np.float64), axis=1).max()) if len(ids) else 0.0
         index._buffer = vectors
         index._snapshot = _Snapshot(len(ids), ids, sources, vectors, max_norm)
+        if meta.get("ann"):
+            from .ann import HnswIndex
+
+            index._ann = HnswIndex.load(folder, len(ids))
+            index._ann_min_documents = int(meta["ann"]["min_documents"])
+            index._ann_list_budget = float(meta["ann"]["list_budget"])
         return index
 
     # -- search -----------------------------------------------------------

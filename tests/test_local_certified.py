@@ -342,3 +342,22 @@ def test_auto_scans_when_the_lists_would_cost_more():
 def test_build_ann_needs_documents():
     with pytest.raises(ValueError, match="add documents"):
         LocalIndex().build_ann()
+
+
+def test_the_ann_index_is_saved_and_loaded(tmp_path):
+    index, terms = clustered(13, 600, 24)
+    with_ann(index)
+    index.save(tmp_path / "idx")
+    loaded = LocalIndex.load(tmp_path / "idx")
+    assert loaded.has_ann
+    for query in ('"a" AND NOT "b"', '("a" OR "b") AND NOT "c"'):
+        a = index.search(query, term_vectors=terms, k=10, knn_k=10)
+        b = loaded.search(query, term_vectors=terms, k=10, knn_k=10)
+        assert [h.to_dict() for h in a] == [h.to_dict() for h in b]
+        assert a.certificate == b.certificate
+    loaded.add([{"_id": "new", "text": "new"}], vectors=[terms["a"]])
+    assert loaded.search('"a"', term_vectors=terms, k=1, mode="approx", knn_k=5)[0].id == "new"
+    plain = LocalIndex.load(index.save(tmp_path / "plain"))
+    plain.drop_ann()
+    plain.save(tmp_path / "plain")  # saved without an ANN index: the old files go
+    assert not (tmp_path / "plain" / "ann.faiss").exists() and not LocalIndex.load(tmp_path / "plain").has_ann
