@@ -377,10 +377,11 @@ class LocalIndex:
         rows = self._allowed(snap, filter)
         scorer = _Scorer(snap, q, the_plan, semantics)
         top = offset + k
+        ann = self._ann  # read once: build_ann/drop_ann may run meanwhile
         if mode == "approx":
-            page, certificate = _approx_page(scorer, rows, top, knn_k or APPROX_DEPTH, self._ann)
-        elif resolved == "approx" and self._ann is not None and len(rows) >= self._ann_min_documents:
-            page, certificate = _threshold_page(scorer, rows, k, offset, knn_k, self._ann, self._ann_list_budget)
+            page, certificate = _approx_page(scorer, rows, top, knn_k or APPROX_DEPTH, ann)
+        elif resolved == "approx" and ann is not None and len(rows) >= self._ann_min_documents:
+            page, certificate = _threshold_page(scorer, rows, k, offset, knn_k, ann, self._ann_list_budget)
             resolved = "exact" if certificate.depth is None else "approx"
         else:
             # A scan computes every cosine anyway: kNN candidates would save nothing.
