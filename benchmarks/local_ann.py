@@ -42,7 +42,7 @@ def main() -> None:
     index.add(({"_id": str(i), "text": f"doc {i}"} for i in range(args.docs)), vectors=vectors)
     start = time.perf_counter()
     index.build_ann(threads=1)
-    print(f"{args.docs:,} x {args.dim}: HNSW build {time.perf_counter() - start:.1f} s (1 thread)")
+    print(f"{args.docs:,} x {args.dim}: HNSW build {time.perf_counter() - start:.1f} s (1 thread), ef_search {index.ann.ef_search}, recall@100 {index.ann.recall:.3f}")
 
     matrix = index.vectors
     print(f"{'terms':>5} {'auto p50 ms':>12} {'exact p50 ms':>13} {'ratio':>6} {'from kNN':>9} {'depths':>18} {'top-10 = exact':>15} {'list recall@100':>16}")
@@ -62,7 +62,7 @@ def main() -> None:
             depth_counts[str(auto.certificate.depth) if auto.certificate.depth else "scan"] += 1
             q = terms["t0"] / np.linalg.norm(terms["t0"])
             truth = set(np.argsort(-(matrix @ q.astype(np.float32)))[:100].tolist())
-            found = index._ann.search(q[None].astype(np.float32), 100)[0][0]
+            found = index.ann.search(q[None].astype(np.float32), 100)[0][0]
             recall.append(len(truth & set(found.tolist())) / 100)
         a, e = float(np.median(auto_t)) * 1e3, float(np.median(exact_t)) * 1e3
         from_knn = sum(v for d, v in depth_counts.items() if d != "scan") / args.queries

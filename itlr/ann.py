@@ -64,8 +64,9 @@ class HnswIndex:
     """Rows of a :class:`itlr.LocalIndex` in a faiss HNSW graph (inner product on unit vectors).
 
     ``m`` is the graph degree, ``ef_construction`` the build-time beam and
-    ``ef_search`` the least search beam (a search for ``k`` neighbours uses at least
-    ``k``). Thread-safe: searches run concurrently; ``add`` waits for them.
+    ``ef_search`` the search beam for 100 neighbours (deeper searches widen it in
+    proportion, and never below ``k``); :meth:`calibrate` raises it until the lists
+    reach a target recall. Thread-safe: searches run concurrently; ``add`` waits for them.
 
     ``threads`` sets faiss's OpenMP thread count, which is process-wide: 1 suits a
     server that runs many searches in threads of its own (an OpenMP team per query of a
@@ -88,6 +89,7 @@ class HnswIndex:
         self.dim = dim
         self.m = m
         self.ef_search = ef_search
+        self.recall: float | None = None  # measured by calibrate(), at depth 100
         self._index = faiss.IndexHNSWFlat(dim, m, faiss.METRIC_INNER_PRODUCT)
         self._index.hnsw.efConstruction = ef_construction
         self._row_of = np.zeros(0, dtype=np.int64)  # internal id -> row
@@ -139,6 +141,29 @@ class HnswIndex:
                     self._current[old] = False
                 self._latest[row] = internal
 
+    def calibrate(
+        self, vectors: np.ndarray, *, target: float = 0.99, sample: int = 64, max_ef: int = 4096, seed: int = 0
+    ) -> float:
+        """Widens ``ef_search`` until the lists of 100 neighbours of ``sample`` stored
+        vectors (``vectors`` holds every row) hold ``target`` of the exact ones, or the beam
+        reaches ``max_ef``; returns the recall reached. A certificate from kNN lists is only
+        as good as their recall: this measures it instead of assuming it."""
+        n = len(vectors)
+        depth = min(100, n)
+        if depth == 0:
+            return 1.0
+        rng = np.random.default_rng(seed)
+        queries = np.ascontiguousarray(vectors[rng.choice(n, size=min(sample, n), replace=False)], dtype=np.float32)
+        sims = vectors @ queries.T
+        exact = np.argpartition(-sims, depth - 1, axis=0)[:depth].T
+        while True:
+            found = self.search(queries, depth)
+            recall = float(np.mean([len(set(f.tolist()) & set(e.tolist())) / depth for (f, _), e in zip(found, exact)]))
+            if recall >= target or self.ef_search >= max_ef:
+                self.recall = recall
+                return recall
+            self.ef_search = min(max_ef, 2 * self.ef_search)
+
     def search(
         self, queries: np.ndarray, k: int, *, allowed: np.ndarray | None = None, limit: int | None = None
     ) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -158,7 +183,9 @@ class HnswIndex:
                     keep &= inside
                     keep[inside] &= allowed[rows[inside]]
             params = faiss.SearchParametersHNSW()
-            params.efSearch = max(self.ef_search, k)
+            # ef_search is the beam for 100 neighbours (what calibrate() measures); deeper
+            # lists get a proportionally wider one.
+            params.efSearch = max(k, self.ef_search * k // 100)
             if not keep.all():
                 bitmap = np.packbits(keep, bitorder="little")
                 selector = faiss.IDSelectorBitmap(len(keep), faiss.swig_ptr(bitmap))

@@ -215,13 +215,21 @@ class LocalIndex:
     # -- approximate nearest neighbours -------------------------------------
 
     def build_ann(
-        self, *, min_documents: int = ANN_MIN_DOCUMENTS, list_budget: float = ANN_LIST_BUDGET, **options: Any
+        self,
+        *,
+        min_documents: int = ANN_MIN_DOCUMENTS,
+        list_budget: float = ANN_LIST_BUDGET,
+        target_recall: float = 0.99,
+        **options: Any,
     ) -> None:
         """Builds an HNSW index over the vectors (``pip install itlr[ann]``) and keeps it
         up to date on ``add``. Then ``auto`` answers large corpora from per-term kNN lists
         and certifies the page (the threshold algorithm), falling back to a scan;
         ``approx`` reads its candidates from it. ``auto`` uses it only when at least
         ``min_documents`` pass the filter (a scan is as fast below that).
+        The search beam is widened until the lists of 100 neighbours of sampled documents
+        hold ``target_recall`` of the exact ones (``HnswIndex.recall``): certificates from
+        kNN lists are exact up to that recall.
         ``options`` go to :class:`itlr.ann.HnswIndex` (``m``, ``ef_construction``, ``ef_search``)."""
         from .ann import HnswIndex
 
@@ -231,6 +239,7 @@ class LocalIndex:
                 raise ValueError("add documents before building the ANN index")
             ann = HnswIndex(snap.vectors.shape[1], **options)
             ann.add(np.arange(snap.count, dtype=np.int64), snap.vectors)
+            ann.calibrate(snap.vectors, target=target_recall)
             self._ann = ann
             self._ann_min_documents = min_documents
             self._ann_list_budget = list_budget
@@ -239,6 +248,11 @@ class LocalIndex:
         """Forgets the ANN index: auto scans again, and ``save`` writes none."""
         with self._lock:
             self._ann = None
+
+    @property
+    def ann(self) -> Any:
+        """The :class:`itlr.ann.HnswIndex` (``recall``, ``ef_search``, ``search``), or None."""
+        return self._ann
 
     @property
     def has_ann(self) -> bool:

@@ -361,3 +361,19 @@ def test_the_ann_index_is_saved_and_loaded(tmp_path):
     plain.drop_ann()
     plain.save(tmp_path / "plain")  # saved without an ANN index: the old files go
     assert not (tmp_path / "plain" / "ann.faiss").exists() and not LocalIndex.load(tmp_path / "plain").has_ann
+
+
+def test_calibration_widens_the_beam_until_the_lists_are_complete_enough():
+    from itlr.ann import HnswIndex
+
+    rng = np.random.default_rng(4)
+    vectors = rng.standard_normal((3000, 48)).astype(np.float32)  # no structure: hard for HNSW
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    ann = HnswIndex(48, m=8, ef_construction=40, ef_search=4, threads=1)
+    ann.add(np.arange(3000), vectors)
+    recall = ann.calibrate(vectors, target=0.99)
+    assert recall >= 0.99 and ann.recall == recall and ann.ef_search > 4
+    index = LocalIndex()
+    index.add(({"_id": str(i), "text": "x"} for i in range(3000)), vectors=vectors)
+    index.build_ann(ef_search=4, threads=1)
+    assert index.ann.recall >= 0.99
