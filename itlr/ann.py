@@ -105,7 +105,8 @@ class HnswIndex:
         with self._lock.read():
             self._faiss.write_index(self._index, str(folder / "ann.tmp.faiss"))
             np.savez(folder / "ann.tmp.npz", row_of=self._row_of, current=self._current,
-                     settings=np.array([self.m, self.ef_search], dtype=np.int64))
+                     settings=np.array([self.m, self.ef_search], dtype=np.int64),
+                     recall=np.array(np.nan if self.recall is None else self.recall))
         (folder / "ann.tmp.faiss").replace(folder / "ann.faiss")
         (folder / "ann.tmp.npz").replace(folder / "ann.npz")
 
@@ -114,9 +115,11 @@ class HnswIndex:
         """The index ``save`` wrote; entries for rows at or past ``rows`` are dropped."""
         with np.load(folder / "ann.npz") as arrays:
             row_of, current, settings = arrays["row_of"], arrays["current"], arrays["settings"]
+            recall = float(arrays["recall"])
         m, ef_search = (int(x) for x in settings)
         loaded = cls(1, m=m, ef_search=ef_search)
         loaded._index = loaded._faiss.read_index(str(folder / "ann.faiss"))
+        loaded.recall = None if np.isnan(recall) else recall
         if loaded._index.ntotal != len(row_of):
             raise ValueError(f"{folder}: ann.faiss holds {loaded._index.ntotal} vectors but ann.npz {len(row_of)}")
         loaded.dim = loaded._index.d

@@ -349,7 +349,7 @@ def test_the_ann_index_is_saved_and_loaded(tmp_path):
     with_ann(index)
     index.save(tmp_path / "idx")
     loaded = LocalIndex.load(tmp_path / "idx")
-    assert loaded.has_ann
+    assert loaded.has_ann and loaded.ann.recall == index.ann.recall >= 0.99
     for query in ('"a" AND NOT "b"', '("a" OR "b") AND NOT "c"'):
         a = index.search(query, term_vectors=terms, k=10, knn_k=10)
         b = loaded.search(query, term_vectors=terms, k=10, knn_k=10)
