@@ -75,13 +75,18 @@ def interval_evaluate(
         else:
             operands = stack[-arg:]
             del stack[-arg:]
+            combine: np.ufunc
             if op == OP_AND:
-                reduce = (np.prod, np.sum, np.min)[and_code]
+                combine = (np.multiply, np.add, np.minimum)[and_code]
             elif op == OP_OR:
-                reduce = (np.sum, np.max)[or_code]
+                combine = (np.add, np.maximum)[or_code]
             else:  # pragma: no cover - the plan emits only these opcodes
                 raise ValueError(f"unknown opcode {op}")
-            stack.append((reduce(np.stack([a for a, _ in operands]), axis=0), reduce(np.stack([b for _, b in operands]), axis=0)))
+            bottom, top = combine(operands[0][0], operands[1][0]), combine(operands[0][1], operands[1][1])
+            for a, b in operands[2:]:
+                combine(bottom, a, out=bottom)
+                combine(top, b, out=top)
+            stack.append((bottom, top))
     ((bottom, top),) = stack
     return np.maximum(bottom, 0.0), np.maximum(top, 0.0)
 
@@ -108,7 +113,8 @@ def upper_scores(
     With the plan's polarities and no term standing both under and outside a NOT, the
     score is monotone in each term, so one evaluation at the favourable end of every
     interval gives the bound; otherwise the intervals are evaluated."""
-    s = np.array(similarities, dtype=np.float64)  # a copy: shifted in place
+    # A column-major copy: shifted in place, and the program reads whole columns.
+    s = np.array(similarities, dtype=np.float64, order="F")
     if positive is not None and negative is not None and not any(p and n for p, n in zip(positive, negative)):
         s += np.where(np.asarray(negative, dtype=bool), -slack, slack)
         return evaluate(program, truth_values(s, terms, semantics), semantics)

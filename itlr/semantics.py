@@ -95,12 +95,13 @@ def evaluate(program: Sequence[int], truth: np.ndarray, semantics: Semantics) ->
             v = stack.pop()
             stack.append(1.0 - v if not_code == 0 else 1.0 / np.maximum(v, RECIPROCAL_FLOOR))
         else:
-            operands = np.stack(stack[-arg:])
+            operands = stack[-arg:]
             del stack[-arg:]
-            if op == OP_AND:
-                reduce = (np.prod, np.sum, np.min)[and_code]
-            else:
-                reduce = (np.sum, np.max)[or_code]
-            stack.append(reduce(operands, axis=0))
+            combine = (np.multiply, np.add, np.minimum)[and_code] if op == OP_AND else (np.add, np.maximum)[or_code]
+            # Left to right into one fresh array: no stacked copy of the operands.
+            value = combine(operands[0], operands[1])
+            for v in operands[2:]:
+                combine(value, v, out=value)
+            stack.append(value)
     (value,) = stack
     return np.maximum(value, 0.0)
