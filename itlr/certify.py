@@ -22,9 +22,9 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .semantics import OP_AND, OP_NOT, OP_OR, OP_TERM, RECIPROCAL_FLOOR, Semantics, truth_values
+from .semantics import OP_AND, OP_NOT, OP_OR, OP_TERM, RECIPROCAL_FLOOR, Semantics, evaluate, truth_values
 
-__all__ = ["Certificate", "unseen_bound", "interval_max", "certify_page", "depths"]
+__all__ = ["Certificate", "unseen_bound", "interval_evaluate", "interval_max", "upper_scores", "certify_page", "depths", "float32_dot_error"]
 
 FIRST_DEPTH = 100  # kNN depth of the first round, per positive term
 GROWTH = 4  # each further round multiplies the depth by this
@@ -49,38 +49,78 @@ class Certificate:
         return {"certified": self.certified, "depth": self.depth, "bound": self.bound, "rounds": self.rounds}
 
 
-def interval_max(program: Sequence[int], lo: np.ndarray, hi: np.ndarray, semantics: Semantics) -> float:
-    """Largest value of ``max(0, program)`` when term i's truth value is anywhere in ``[lo[i], hi[i]]``.
+def interval_evaluate(
+    program: Sequence[int], lo: np.ndarray, hi: np.ndarray, semantics: Semantics
+) -> tuple[np.ndarray, np.ndarray]:
+    """Row by row, the smallest and largest value of ``max(0, program)`` when term i's
+    truth value is anywhere in ``[lo[:, i], hi[:, i]]`` (arrays of shape ``(rows, terms)``).
 
     Truth values are non-negative and NOT maps them to non-negative values, so every
     operator of Table 2 is monotone in each operand and intervals propagate endpoint
-    by endpoint."""
+    by endpoint; NOT swaps the ends."""
+    lo = np.asarray(lo, dtype=np.float64)
+    hi = np.asarray(hi, dtype=np.float64)
     and_code, or_code, not_code = semantics.codes
-    stack: list[tuple[float, float]] = []
+    stack: list[tuple[np.ndarray, np.ndarray]] = []
     for i in range(0, len(program), 2):
         op, arg = program[i], program[i + 1]
         if op == OP_TERM:
-            stack.append((float(lo[arg]), float(hi[arg])))
+            stack.append((lo[:, arg], hi[:, arg]))
         elif op == OP_NOT:
             a, b = stack.pop()
             if not_code == 0:
                 stack.append((1.0 - b, 1.0 - a))
             else:
-                stack.append((1.0 / max(b, RECIPROCAL_FLOOR), 1.0 / max(a, RECIPROCAL_FLOOR)))
+                stack.append((1.0 / np.maximum(b, RECIPROCAL_FLOOR), 1.0 / np.maximum(a, RECIPROCAL_FLOOR)))
         else:
             operands = stack[-arg:]
             del stack[-arg:]
-            los = [a for a, _ in operands]
-            his = [b for _, b in operands]
+            combine: np.ufunc
             if op == OP_AND:
-                reduce = (np.prod, np.sum, np.min)[and_code]
+                combine = (np.multiply, np.add, np.minimum)[and_code]
             elif op == OP_OR:
-                reduce = (np.sum, np.max)[or_code]
+                combine = (np.add, np.maximum)[or_code]
             else:  # pragma: no cover - the plan emits only these opcodes
                 raise ValueError(f"unknown opcode {op}")
-            stack.append((float(reduce(los)), float(reduce(his))))
-    ((_, top),) = stack
-    return max(top, 0.0)
+            bottom, top = combine(operands[0][0], operands[1][0]), combine(operands[0][1], operands[1][1])
+            for a, b in operands[2:]:
+                combine(bottom, a, out=bottom)
+                combine(top, b, out=top)
+            stack.append((bottom, top))
+    ((bottom, top),) = stack
+    return np.maximum(bottom, 0.0), np.maximum(top, 0.0)
+
+
+def interval_max(program: Sequence[int], lo: np.ndarray, hi: np.ndarray, semantics: Semantics) -> float:
+    """Largest value of ``max(0, program)`` when term i's truth value is anywhere in ``[lo[i], hi[i]]``."""
+    _, top = interval_evaluate(program, np.reshape(lo, (1, -1)), np.reshape(hi, (1, -1)), semantics)
+    return float(top[0])
+
+
+def upper_scores(
+    program: Sequence[int],
+    terms: Sequence[str],
+    semantics: Semantics,
+    similarities: np.ndarray,
+    slack: float,
+    *,
+    negative: Sequence[bool] | None = None,
+    positive: Sequence[bool] | None = None,
+) -> np.ndarray:
+    """Per row, the largest score a document can have when each term's true cosine lies
+    within ``slack`` of ``similarities`` (e.g. a float32 product next to the float64 one).
+
+    With the plan's polarities and no term standing both under and outside a NOT, the
+    score is monotone in each term, so one evaluation at the favourable end of every
+    interval gives the bound; otherwise the intervals are evaluated."""
+    # A column-major copy: shifted in place, and the program reads whole columns.
+    s = np.array(similarities, dtype=np.float64, order="F")
+    if positive is not None and negative is not None and not any(p and n for p, n in zip(positive, negative)):
+        s += np.where(np.asarray(negative, dtype=bool), -slack, slack)
+        return evaluate(program, truth_values(s, terms, semantics), semantics)
+    lo = truth_values(s - slack, terms, semantics)
+    hi = truth_values(s + slack, terms, semantics)
+    return interval_evaluate(program, lo, hi, semantics)[1]
 
 
 def unseen_bound(
@@ -122,3 +162,16 @@ def depths(k: int, offset: int, *, first: int | None = None, max_depth: int = 10
         depth = min(max_depth, depth * GROWTH)
         out.append(depth)
     return out
+
+
+def float32_dot_error(dim: int, norm: float = 1.0) -> float:
+    """How far a float32 dot product of two vectors of norm at most ``norm`` can lie from
+    the exact one (and so from the float64 product the clusters compute).
+
+    Higham, *Accuracy and Stability of Numerical Algorithms* (2002), eq. 3.5: in any
+    summation order, with or without FMA, ``|fl(x.y) - x.y| <= gamma_d * sum|x_i y_i|
+    <= gamma_d * |x| |y|`` with ``gamma_d = d u / (1 - d u)`` and ``u = 2**-24``. Twice
+    that covers the float64 product's own error and the rounding of ``s +/- slack``."""
+    u = 2.0**-24
+    gamma = dim * u / (1.0 - dim * u)
+    return 2.0 * gamma * norm * norm

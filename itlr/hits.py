@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .certify import Certificate
+
 
 @dataclass(frozen=True)
 class Hit:
@@ -32,6 +34,7 @@ class SearchResult:
     mode: str
     question: str | None = None
     method: str | None = None
+    certificate: Certificate | None = None
 
     def __iter__(self):
         return iter(self.hits)
@@ -47,4 +50,5 @@ class SearchResult:
         if self.question is not None:
             out["question"] = self.question
             out["method"] = self.method
+        out["certificate"] = self.certificate.to_dict() if self.certificate is not None else None
         return out

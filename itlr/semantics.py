@@ -73,11 +73,13 @@ def truth_values(similarities: np.ndarray, terms: Sequence[str], semantics: Sema
     """Cosine similarities ``(docs, terms)`` to truth values, column by column."""
     s = np.asarray(similarities, dtype=np.float64)
     lams, taus = semantics.sigmoid_params(terms)
-    lam, tau = np.asarray(lams), np.asarray(taus)
-    clipped = np.clip(s, 0.0, 1.0)
-    with np.errstate(over="ignore"):
-        squashed = 1.0 / (1.0 + np.exp(-lam * (s - tau)))
-    return np.where(lam > 0, squashed, clipped)
+    out = np.clip(s, 0.0, 1.0)
+    # Only calibrated columns pay for exp (the local engine scores whole corpora).
+    for j, (lam, tau) in enumerate(zip(lams, taus)):
+        if lam > 0:
+            with np.errstate(over="ignore"):
+                out[:, j] = 1.0 / (1.0 + np.exp(-lam * (s[:, j] - tau)))
+    return out
 
 
 def evaluate(program: Sequence[int], truth: np.ndarray, semantics: Semantics) -> np.ndarray:
@@ -93,12 +95,13 @@ def evaluate(program: Sequence[int], truth: np.ndarray, semantics: Semantics) ->
             v = stack.pop()
             stack.append(1.0 - v if not_code == 0 else 1.0 / np.maximum(v, RECIPROCAL_FLOOR))
         else:
-            operands = np.stack(stack[-arg:])
+            operands = stack[-arg:]
             del stack[-arg:]
-            if op == OP_AND:
-                reduce = (np.prod, np.sum, np.min)[and_code]
-            else:
-                reduce = (np.sum, np.max)[or_code]
-            stack.append(reduce(operands, axis=0))
+            combine = (np.multiply, np.add, np.minimum)[and_code] if op == OP_AND else (np.add, np.maximum)[or_code]
+            # Left to right into one fresh array: no stacked copy of the operands.
+            value = combine(operands[0], operands[1])
+            for v in operands[2:]:
+                combine(value, v, out=value)
+            stack.append(value)
     (value,) = stack
     return np.maximum(value, 0.0)

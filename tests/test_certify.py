@@ -65,3 +65,28 @@ def test_depths_grow_and_cover_the_page():
     assert depths(10, 0) == [100, 400, 1600]
     assert depths(10, 990)[0] == 1000
     assert depths(10, 9995) == [10_000]
+
+
+@settings(max_examples=200, deadline=None)
+@given(expr=exprs, semantics=semantics_st, seed=st.integers(0, 2**32 - 1), slack=st.floats(0, 0.05))
+def test_upper_scores_bound_every_cosine_within_the_slack(expr, semantics, seed, slack):
+    """The float32 screen's bound: a row's score at any cosines within ``slack`` of the
+    given ones is at most ``upper_scores``; with and without the plan's polarities."""
+    from itlr.certify import interval_evaluate, upper_scores
+
+    p = make_plan(expr)
+    rng = np.random.default_rng(seed)
+    sims = rng.uniform(-1, 1, size=(60, len(p.terms)))
+    moved = np.clip(sims + rng.uniform(-slack, slack, size=sims.shape), -1, 1)
+    truth = truth_values(moved, p.terms, semantics)
+    scores = evaluate(p.program, truth, semantics)
+    by_polarity = upper_scores(p.program, p.terms, semantics, sims, slack, positive=p.positive, negative=p.negative)
+    by_intervals = upper_scores(p.program, p.terms, semantics, sims, slack)
+    for upper in (by_polarity, by_intervals):
+        assert np.all(scores <= upper * (1 + 1e-12) + 1e-12)
+    # the bound is the exact score when there is no slack
+    exact = evaluate(p.program, truth_values(sims, p.terms, semantics), semantics)
+    np.testing.assert_allclose(upper_scores(p.program, p.terms, semantics, sims, 0.0), exact, rtol=1e-12)
+    lo, hi = interval_evaluate(p.program, truth, truth, semantics)
+    np.testing.assert_allclose(lo, scores, rtol=1e-12)
+    np.testing.assert_allclose(hi, scores, rtol=1e-12)

@@ -268,7 +268,9 @@ def test_approx_covering_the_corpus_equals_exact(index, query):
     exact = index.search(query, embedder=EMB, k=6, mode="exact")
     approx = index.search(query, embedder=EMB, k=6, mode="approx", knn_k=len(DOCS))
     auto = index.search(query, embedder=EMB, k=6, knn_k=len(DOCS))
-    assert approx.mode == "approx" and auto.mode == "approx"
+    # Without an ANN index auto scans: kNN candidates would save nothing locally.
+    assert approx.mode == "approx" and auto.mode == "exact"
+    assert approx.certificate.certified and auto.certificate.certified
     assert ranking(approx) == ranking(exact)
     assert ranking(auto) == ranking(exact)
 
@@ -513,7 +515,7 @@ def test_real_embeddings_approx_equals_exact_when_covering(model, demo_index):
     approx = demo_index.search(query, embedder=model, k=10, mode="approx", knn_k=len(demo_index))
     assert [h.id for h in approx] == [h.id for h in exact]
     np.testing.assert_allclose([h.score for h in approx], [h.score for h in exact], rtol=1e-6)
-    assert demo_index.search(query, embedder=model, k=10).mode == "approx"
+    assert demo_index.search(query, embedder=model, k=10).mode == "exact"
 
 
 @pytest.mark.parametrize(

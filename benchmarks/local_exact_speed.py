@@ -1,0 +1,66 @@
+"""Exact local scoring against its floor: the bare float32 product of the corpus matrix
+with the query's term vectors, in the same process, interleaved run by run.
+
+    PYTHONPATH=. python benchmarks/local_exact_speed.py [--docs 100000] [--dim 384] [--runs 40]
+
+Prints, per number of terms, the p50 of ``LocalIndex.search(mode="exact", k=10)`` and of
+``vectors @ q.T``, and their ratio (issue 11 asks for at most 2x at 100,000 x 384).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from itlr import LocalIndex, Semantics
+
+# One query per number of terms, mixing every operator (t0 ... t7 are the term names).
+QUERIES = {
+    1: '"t0"',
+    2: '"t0" AND NOT "t1"',
+    4: '("t0" OR "t1") AND "t2" AND NOT "t3"',
+    8: '("t0" OR "t1" AND "t2") AND ("t3" OR "t4") AND NOT ("t5" OR "t6") AND NOT "t7"',
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--docs", type=int, default=100_000)
+    parser.add_argument("--dim", type=int, default=384)
+    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+
+    rng = np.random.default_rng(args.seed)
+    # Clustered unit vectors, like embeddings: many documents share a topic.
+    centres = rng.standard_normal((200, args.dim)).astype(np.float32)
+    vectors = centres[rng.integers(0, 200, args.docs)] + 0.6 * rng.standard_normal((args.docs, args.dim)).astype(np.float32)
+    index = LocalIndex(model="bench")
+    index.add(({"_id": str(i), "text": f"doc {i}"} for i in range(args.docs)), vectors=vectors)
+    matrix = index.vectors
+    print(f"{args.docs:,} documents x {args.dim} dimensions, {args.runs} runs, k=10")
+    print(f"{'terms':>5} {'exact p50 ms':>13} {'product p50 ms':>15} {'ratio':>6}")
+    for n_terms, query in QUERIES.items():
+        terms = {f"t{i}": centres[rng.integers(0, 200)] + 0.3 * rng.standard_normal(args.dim) for i in range(n_terms)}
+        q = np.stack([terms[f"t{i}"] for i in range(n_terms)]).astype(np.float32)
+        q /= np.linalg.norm(q, axis=1, keepdims=True)
+        q_t = np.ascontiguousarray(q.T)
+        exact_times, product_times = [], []
+        for run in range(args.runs + 2):
+            start = time.perf_counter()
+            index.search(query, term_vectors=terms, k=10, mode="exact", semantics=Semantics())
+            exact = time.perf_counter() - start
+            start = time.perf_counter()
+            matrix @ q_t
+            product = time.perf_counter() - start
+            if run >= 2:  # warm-up
+                exact_times.append(exact)
+                product_times.append(product)
+        e, p = float(np.median(exact_times)) * 1e3, float(np.median(product_times)) * 1e3
+        print(f"{n_terms:>5} {e:>13.2f} {p:>15.2f} {e / p:>6.2f}")
+
+
+if __name__ == "__main__":
+    main()
