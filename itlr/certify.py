@@ -1,15 +1,15 @@
 """Certified top-k (SPEC §3): the threshold algorithm of Fagin, Lotem and Naor (2001).
 
-The composed score is monotone in every term's truth value: non-decreasing where
-the term stands under an even number of NOTs, non-increasing under an odd number.
 A document that no positive term's kNN list of depth K returned has, for each such
 term t, a cosine of at most ``s_t(K)``, the similarity of t's K-th neighbour. So
 its score is at most the program evaluated over truth-value *intervals*: every
 listed term in ``[truth(-1), truth(s_t(K))]``, every other term in
 ``[truth(-1), truth(1)]``. Interval evaluation also covers terms that stand both
 under and outside a NOT (each is bounded on both sides), so no query shape needs
-a special case; where the bound is loose, certification simply fails and the
-caller deepens the lists or scores exactly.
+a special case, and neither do products with a factor that can be negative
+(``1 − x`` of an OR-sum above 1), where the score is not monotone in a term's
+truth value. Where the bound is loose, certification simply fails and the caller
+deepens the lists or scores exactly.
 
 Everything here is sans-IO: the local engine and the cluster searches (sync and
 async) feed it what their kNN lists returned and act on its answer.
@@ -24,7 +24,7 @@ import numpy as np
 
 from .semantics import OP_AND, OP_NOT, OP_OR, OP_TERM, RECIPROCAL_FLOOR, Semantics, evaluate, truth_values
 
-__all__ = ["Certificate", "unseen_bound", "interval_evaluate", "interval_max", "upper_scores", "certify_page", "depths", "float32_dot_error"]
+__all__ = ["Certificate", "unseen_bound", "interval_evaluate", "interval_max", "monotone", "upper_scores", "certify_page", "depths", "float32_dot_error"]
 
 FIRST_DEPTH = 100  # kNN depth of the first round, per positive term
 GROWTH = 4  # each further round multiplies the depth by this
@@ -55,9 +55,11 @@ def interval_evaluate(
     """Row by row, the smallest and largest value of ``max(0, program)`` when term i's
     truth value is anywhere in ``[lo[:, i], hi[:, i]]`` (arrays of shape ``(rows, terms)``).
 
-    Truth values are non-negative and NOT maps them to non-negative values, so every
-    operator of Table 2 is monotone in each operand and intervals propagate endpoint
-    by endpoint; NOT swaps the ends."""
+    Sums, minima and maxima are monotone in each operand, so their intervals propagate
+    endpoint by endpoint, and NOT swaps the ends. A product is not: ``1 − x`` of an
+    OR-sum can be negative (``NOT (a OR b)`` with ``a + b > 1``), and then a larger
+    factor gives a smaller product. So products take the extremes of the endpoint
+    products, the ordinary interval product."""
     lo = np.asarray(lo, dtype=np.float64)
     hi = np.asarray(hi, dtype=np.float64)
     and_code, or_code, not_code = semantics.codes
@@ -82,13 +84,49 @@ def interval_evaluate(
                 combine = (np.add, np.maximum)[or_code]
             else:  # pragma: no cover - the plan emits only these opcodes
                 raise ValueError(f"unknown opcode {op}")
-            bottom, top = combine(operands[0][0], operands[1][0]), combine(operands[0][1], operands[1][1])
-            for a, b in operands[2:]:
-                combine(bottom, a, out=bottom)
-                combine(top, b, out=top)
+            if combine is np.multiply:
+                bottom, top = operands[0]
+                for a, b in operands[1:]:
+                    ends = (bottom * a, bottom * b, top * a, top * b)
+                    bottom, top = np.minimum.reduce(ends), np.maximum.reduce(ends)
+            else:
+                bottom, top = combine(operands[0][0], operands[1][0]), combine(operands[0][1], operands[1][1])
+                for a, b in operands[2:]:
+                    combine(bottom, a, out=bottom)
+                    combine(top, b, out=top)
             stack.append((bottom, top))
     ((bottom, top),) = stack
     return np.maximum(bottom, 0.0), np.maximum(top, 0.0)
+
+
+def monotone(program: Sequence[int], semantics: Semantics) -> bool:
+    """True when the score is monotone in each term by its NOT parity: no product ever
+    multiplies a factor that can be negative (only ``1 − x`` of a sum above 1 is)."""
+    if semantics.and_op != "product":
+        return True
+    # Each node's range when every truth value may be anywhere in [0, 1].
+    and_code, or_code, not_code = semantics.codes
+    stack: list[tuple[float, float]] = []
+    for i in range(0, len(program), 2):
+        op, arg = program[i], program[i + 1]
+        if op == OP_TERM:
+            stack.append((0.0, 1.0))
+            continue
+        if op == OP_NOT:
+            a, b = stack.pop()
+            stack.append((1.0 - b, 1.0 - a) if not_code == 0 else (1.0 / max(b, RECIPROCAL_FLOOR), 1.0 / max(a, RECIPROCAL_FLOOR)))
+            continue
+        operands = stack[-arg:]
+        del stack[-arg:]
+        if op == OP_AND and any(a < 0 for a, _ in operands):
+            return False
+        los = [a for a, _ in operands]
+        his = [b for _, b in operands]
+        if op == OP_AND:
+            stack.append((float(np.prod(los)), float(np.prod(his))))  # every factor is >= 0 here
+        else:
+            stack.append((float(np.sum(los)), float(np.sum(his))) if or_code == 0 else (max(los), max(his)))
+    return True
 
 
 def interval_max(program: Sequence[int], lo: np.ndarray, hi: np.ndarray, semantics: Semantics) -> float:
@@ -115,7 +153,12 @@ def upper_scores(
     interval gives the bound; otherwise the intervals are evaluated."""
     # A column-major copy: shifted in place, and the program reads whole columns.
     s = np.array(similarities, dtype=np.float64, order="F")
-    if positive is not None and negative is not None and not any(p and n for p, n in zip(positive, negative)):
+    if (
+        positive is not None
+        and negative is not None
+        and not any(p and n for p, n in zip(positive, negative))
+        and monotone(program, semantics)
+    ):
         s += np.where(np.asarray(negative, dtype=bool), -slack, slack)
         return evaluate(program, truth_values(s, terms, semantics), semantics)
     lo = truth_values(s - slack, terms, semantics)

@@ -148,9 +148,12 @@ def _index(args: argparse.Namespace) -> None:
     embedder = _embedder(args)
     docs = list(read_jsonl(args.input))
     if client is None:
-        if args.metadata is not None:
-            raise UsageError("--metadata declares field types of a cluster index (with --url); the local engine types fields by their values")
-        local = LocalIndex.load(args.index) if os.path.isfile(os.path.join(args.index, "meta.json")) else LocalIndex()
+        if os.path.isfile(os.path.join(args.index, "meta.json")):
+            local = LocalIndex.load(args.index)
+            if args.metadata is not None and args.metadata != local.metadata:
+                raise UsageError(f"{args.index} already declares its field types {local.metadata}; --metadata cannot change them")
+        else:
+            local = LocalIndex(metadata=args.metadata, text_field=args.text_field)
         report = index_documents(local, None, docs, embedder=embedder, id_field=args.id_field, text_field=args.text_field, progress=True)
         local.save(args.index)
         print(f"{report.indexed} documents indexed; {len(local)} in local index {args.index}", file=sys.stderr)

@@ -27,7 +27,7 @@ from .certify import FIRST_DEPTH, Certificate, certify_page, depths, float32_dot
 from .documents import Document, batched, prepare_documents
 from .embedders import Embedder, normalize
 from .embedders import term_vectors as unit_term_vectors
-from .filters import compile_filter
+from .filters import compile_filter, field_types
 from .hits import Hit, SearchResult
 from .semantics import Semantics, evaluate, truth_values
 from .translator import Expr
@@ -79,8 +79,13 @@ class LocalIndex:
     and with each other, each on a consistent snapshot.
     """
 
-    def __init__(self, *, model: str | None = None) -> None:
+    def __init__(self, *, model: str | None = None, metadata: Mapping[str, Any] | None = None, text_field: str = "text") -> None:
         self.model = model  # name of the embedder the vectors came from
+        # Declared field types, as for a cluster index (itlr.mappings.index_body): filters
+        # then compare values exactly as the engines do.
+        self.metadata = dict(metadata or {})
+        self.text_field = text_field
+        self.field_types = field_types(self.metadata, text_field=text_field)
         self._lock = threading.Lock()  # one writer at a time
         self._rows: dict[str, int] = {}
         self._buffer = np.zeros((0, 0), dtype=np.float32)  # capacity beyond the snapshot's rows
@@ -272,7 +277,8 @@ class LocalIndex:
         np.save(folder / "vectors.tmp.npy", snap.vectors)
         ann = self._ann
         meta: dict[str, Any] = {"format": FORMAT_VERSION, "model": self.model, "count": snap.count,
-                "dim": int(snap.vectors.shape[1]) if snap.count else None}
+                "dim": int(snap.vectors.shape[1]) if snap.count else None,
+                "metadata": self.metadata, "text_field": self.text_field}
         if ann is not None:
             ann.save(folder)
             meta["ann"] = {"min_documents": self._ann_min_documents, "list_budget": self._ann_list_budget}
@@ -294,7 +300,7 @@ class LocalIndex:
         meta = json.loads((folder / "meta.json").read_text())
         if meta.get("format") != FORMAT_VERSION:
             raise ValueError(f"{folder}: unsupported index format {meta.get('format')!r}")
-        index = cls(model=meta.get("model"))
+        index = cls(model=meta.get("model"), metadata=meta.get("metadata"), text_field=meta.get("text_field", "text"))
         ids: list[str] = []
         sources: list[dict[str, Any]] = []
         with open(folder / "docs.jsonl", encoding="utf-8") as fh:
@@ -321,12 +327,11 @@ class LocalIndex:
 
     # -- search -----------------------------------------------------------
 
-    @staticmethod
-    def _allowed(snap: _Snapshot, filter: Mapping[str, Any] | None) -> np.ndarray:
+    def _allowed(self, snap: _Snapshot, filter: Mapping[str, Any] | None) -> np.ndarray:
         """Rows passing the filter (all rows without one), ascending."""
         if filter is None:
             return np.arange(snap.count)
-        keep = compile_filter(filter)
+        keep = compile_filter(filter, self.field_types)
         pairs = zip(snap.ids[: snap.count], snap.sources[: snap.count])
         return np.fromiter((i for i, (d, s) in enumerate(pairs) if keep(d, s)), dtype=np.int64)
 

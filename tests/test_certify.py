@@ -90,3 +90,16 @@ def test_upper_scores_bound_every_cosine_within_the_slack(expr, semantics, seed,
     lo, hi = interval_evaluate(p.program, truth, truth, semantics)
     np.testing.assert_allclose(lo, scores, rtol=1e-12)
     np.testing.assert_allclose(hi, scores, rtol=1e-12)
+
+
+def test_a_negative_factor_breaks_monotonicity_and_the_bound_still_holds():
+    """NOT (a OR b) is negative when a + b > 1; multiplied by c, a larger c lowers the score.
+    The bound must not assume monotonicity there (found by hypothesis)."""
+    from itlr.certify import monotone
+
+    p = make_plan('"c" AND NOT ("a" OR "b") OR "d"')
+    assert not monotone(p.program, Semantics())
+    assert monotone(p.program, Semantics(or_op="max"))
+    # c's list floor 0.5; a, b, d unlisted: c = 0 with a = b = 1 gives 0 * (1 - 2) + 1 = 1,
+    # while c at its floor gives 0.5 * (1 - 2) + 1 = 0.5: the bound is the former.
+    assert unseen_bound(p.program, p.terms, Semantics(), {0: 0.5}) >= 1.0

@@ -310,3 +310,17 @@ def test_the_ascii_fast_path_tokenizes_as_the_general_one(text):
     from itlr.filters import _analyze_unicode
 
     assert analyze(text) == _analyze_unicode(text)
+
+
+def test_local_index_follows_declared_metadata_and_keeps_it(tmp_path):
+    """LocalIndex(metadata=...) filters a declared date by its format, like the engines,
+    and a saved index keeps its declarations."""
+    index = itlr.LocalIndex(metadata={"published": {"type": "date", "format": "dd/MM/yyyy"}})
+    docs = [{"_id": "1", "text": "a", "published": "05/01/2021"}, {"_id": "2", "text": "b", "published": "01/12/2020"}]
+    index.add(docs, vectors=[[1.0, 0.0], [0.0, 1.0]])
+    after_2020 = {"range": {"published": {"gte": "01/01/2021"}}}
+    ids = lambda idx: sorted(h.id for h in idx.search('"x"', term_vectors=[[1.0, 0.0]], k=10, filter=after_2020, mode="exact"))  # noqa: E731
+    assert ids(index) == ["1"]  # compared as strings, "01/12/2020" >= "01/01/2021" would hold
+    assert sorted(h.id for h in index.search('"x"', term_vectors=[[1.0, 0.0]], k=10, filter={"range": {"published": {"lt": "01/01/2021"}}}, mode="exact")) == ["2"]
+    loaded = itlr.LocalIndex.load(index.save(tmp_path / "idx"))
+    assert loaded.metadata == index.metadata and ids(loaded) == ["1"]
