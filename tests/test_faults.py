@@ -165,7 +165,7 @@ def test_itlr_index_command_reports_a_dead_node_and_the_same_command_completes_t
     proxy.kill_at_bulk(2)
     command = ["index", str(corpus), "--index", index, "--engine", "opensearch", "--batch-size", "40"]
     try:
-        assert main([*command, "--url", proxy.url]) == 1
+        assert main([*command, "--url", proxy.url]) == 2  # a failed service is a user-facing error: one line, exit 2
         err = capsys.readouterr().err.strip().splitlines()[-1]
         assert err.startswith(f"itlr: error: 80 document(s) not indexed into '{index}': c40: bulk request got no answer")
         assert main([*command, "--url", opensearch_url]) == 0
