@@ -8,8 +8,10 @@ BIN := $(VENV)/bin
 demo: $(VENV)/.installed
 	$(BIN)/itlr demo
 
-# Starts the Elasticsearch / OpenSearch nodes and the LLM server the tests need (see tests/).
+# Type-checks itlr/ (mypy --strict, pyproject.toml), then runs every test; the tests start the
+# Elasticsearch / OpenSearch nodes and the LLM server they need (see tests/).
 test: $(VENV)/.installed-test
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -ra
 
 install: $(VENV)/.installed
