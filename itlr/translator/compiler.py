@@ -40,6 +40,7 @@ class SearchOptions:
     num_candidates: int | None = None  # HNSW candidates per shard
     source: bool | Sequence[str] | None = None
     stored_script: bool = False
+    unit_vectors: bool = False  # the index holds unit vectors: the script skips the document norm
 
     def __post_init__(self) -> None:
         if not isinstance(self.field, str) or not self.field:
@@ -90,6 +91,7 @@ class Dialect:
             "ops": list(options.semantics.codes),
             "lambda": lambdas,
             "tau": taus,
+            "unit": options.unit_vectors,
         }
 
     def candidates_query(self, plan: Plan, params: dict[str, Any], mode: str, options: SearchOptions) -> dict[str, Any]:
