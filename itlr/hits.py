@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .certify import Certificate
 
 
 @dataclass(frozen=True)
@@ -25,13 +28,17 @@ class Hit:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The hits and the logical query that produced them (``ask`` fills ``question``)."""
+    """The hits and the logical query that produced them (``ask`` fills ``question``).
+
+    ``certificate`` says whether the page is provably the exact ranking's page
+    (:class:`itlr.certify.Certificate`: certified, kNN depth, bound, round trips)."""
 
     query: str
     hits: list[Hit]
     mode: str
     question: str | None = None
     method: str | None = None
+    certificate: Certificate | None = None
 
     def __iter__(self):
         return iter(self.hits)
@@ -44,6 +51,7 @@ class SearchResult:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"query": self.query, "mode": self.mode, "hits": [h.to_dict() for h in self.hits]}
+        out["certificate"] = self.certificate.to_dict() if self.certificate is not None else None
         if self.question is not None:
             out["question"] = self.question
             out["method"] = self.method

@@ -12,9 +12,11 @@ from .engines import engine_for
 from .hits import Hit, SearchResult
 from .indexing import IndexReport, index_documents
 from .local import LocalIndex
+from .mappings import VectorField, vector_field
+from .rounds import ClusterQuery, search_rounds
 from .semantics import Semantics
 from .translator import Expr
-from .translator.compiler import TRUTH_FIELD, SearchOptions
+from .translator.compiler import SearchOptions
 from .translator.dialects import get_dialect
 from .translator.plan import Plan, plan as make_plan
 
@@ -70,7 +72,7 @@ class LogicalSearch:
         self.field = field
         self.semantics = semantics or Semantics()
         self.stored_scripts = stored_scripts
-        self._dims: int | None = None
+        self._field: VectorField | None = None
         if isinstance(client, LocalIndex):
             self.engine = None
             self.dialect = "local"
@@ -109,20 +111,26 @@ class LogicalSearch:
         the_plan = make_plan(query)
         return get_dialect(self.dialect).compile(the_plan, _term_vectors(the_plan, self._embedder, term_vectors), self._options(**kwargs))
 
-    def _check_dims(self, vectors: np.ndarray) -> None:
-        """A query vector of the wrong size would be cut short by the script, silently: refuse it."""
-        if self.engine is None:
-            return
-        if self._dims is None:
-            from .mappings import vector_field_dims
+    def _vector_field(self) -> VectorField:
+        """The index's vector field, read from its mapping once (dims, similarity, unit length)."""
+        if self._field is None:
+            self._field = vector_field(self.engine.mapping(self.index), self.field, self.index)  # type: ignore[union-attr,arg-type]
+        return self._field
 
-            self._dims = vector_field_dims(self.engine.mapping(self.index), self.field)  # type: ignore[arg-type]
-            if self._dims is None:
-                raise ValueError(f"index {self.index!r} has no vector field {self.field!r}")
-        if vectors.shape[1] != self._dims:
+    def _check_dims(self, vectors: np.ndarray, field: VectorField) -> None:
+        """A query vector of the wrong size would be cut short by the script, silently: refuse it."""
+        if vectors.shape[1] != field.dims:
             raise ValueError(
-                f"query vectors have {vectors.shape[1]} dimensions but {self.field!r} in index {self.index!r} has {self._dims}"
+                f"query vectors have {vectors.shape[1]} dimensions but {self.field!r} in index {self.index!r} has {field.dims}"
             )
+
+    def _cluster_query(self, query: str | Expr, term_vectors: Any, field: VectorField, **kwargs: Any) -> ClusterQuery:
+        """The sans-IO description of one search (shared with :class:`itlr.AsyncLogicalSearch`)."""
+        the_plan = make_plan(query)
+        q = _term_vectors(the_plan, self._embedder, term_vectors)
+        self._check_dims(q, field)
+        options = self._options(unit_vectors=field.unit, **kwargs)
+        return ClusterQuery(the_plan, q, options, get_dialect(self.dialect), field, self.index or "")
 
     def search(
         self,
@@ -139,31 +147,32 @@ class LogicalSearch:
         source: bool | Sequence[str] | None = None,
         term_vectors: Any = None,
     ) -> SearchResult:
-        """Hits ranked by the composed ITLR score of ``query`` (text or :class:`Expr`)."""
-        the_plan = make_plan(query)
-        q = _term_vectors(the_plan, self._embedder, term_vectors)
+        """Hits ranked by the composed ITLR score of ``query`` (text or :class:`Expr`).
+
+        ``mode``: ``auto`` (default) returns the exact ranking's page, certified from kNN
+        candidates where the threshold algorithm proves it, else scored exhaustively;
+        ``approx`` scores the kNN candidates only (``knn_k`` per term, default
+        ``max(100, 4k)``, the same for every page: paging ends with the candidates);
+        ``exact`` scores every (filtered) document. ``result.certificate`` says which."""
         semantics = semantics or self.semantics
         if self.engine is None:
-            return self.client.search(
+            the_plan = make_plan(query)
+            q = _term_vectors(the_plan, self._embedder, term_vectors)
+            return self.client.search(  # type: ignore[no-any-return]
                 the_plan.expr, term_vectors=q, k=k, offset=offset, filter=filter, mode=mode,
                 explain=explain, semantics=semantics, knn_k=knn_k,
             )
-        options = self._options(
-            k=k, offset=offset, filter=filter, mode=mode, explain=explain, semantics=semantics,
-            knn_k=knn_k, num_candidates=num_candidates, source=source,
+        cluster_query = self._cluster_query(
+            query, term_vectors, self._vector_field(), k=k, offset=offset, filter=filter, mode=mode,
+            explain=explain, semantics=semantics, knn_k=knn_k, num_candidates=num_candidates, source=source,
         )
-        resolved = the_plan.resolve_mode(mode, semantics)
-        self._check_dims(q)
-        body = get_dialect(self.dialect).compile(the_plan, q, options)
-        response = self.engine.search(self.index, body)  # type: ignore[arg-type]
-        hits = []
-        for raw in response.get("hits", {}).get("hits", []):
-            truth = None
-            if explain:
-                values = raw.get("fields", {}).get(TRUTH_FIELD, [])
-                truth = {t: float(v) for t, v in zip(the_plan.terms, values)}
-            hits.append(Hit(str(raw["_id"]), float(raw.get("_score") or 0.0), raw.get("_source") or {}, truth))
-        return SearchResult(str(the_plan.expr), hits, resolved)
+        rounds = search_rounds(cluster_query)
+        try:
+            bodies = next(rounds)
+            while True:
+                bodies = rounds.send(self.engine.run(self.index, bodies))  # type: ignore[arg-type]
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
     def knn(
         self,
@@ -179,14 +188,15 @@ class LogicalSearch:
         is mapped back)."""
         vector = self.embedder.embed([query])[0] if isinstance(query, str) else normalize(np.asarray(query, np.float32).reshape(1, -1))[0]
         if self.engine is None:
-            return self.client.knn(vector, k=k, filter=filter)
-        self._check_dims(vector.reshape(1, -1))
+            return self.client.knn(vector, k=k, filter=filter)  # type: ignore[no-any-return]
+        field = self._vector_field()
+        self._check_dims(vector.reshape(1, -1), field)
         dialect = get_dialect(self.dialect)
         options = SearchOptions(field=self.field, k=k, filter=filter, knn_k=max(k, 1), num_candidates=num_candidates)
         body = {"size": k, "query": dialect.knn_clause(self.field, [float(x) for x in vector], options), "_source": {"excludes": [self.field]}}
         response = self.engine.search(self.index, body)  # type: ignore[arg-type]
         return [
-            Hit(str(raw["_id"]), 2.0 * float(raw.get("_score") or 0.0) - 1.0, raw.get("_source") or {})
+            Hit(str(raw["_id"]), field.cosine(float(raw.get("_score") or 0.0)), raw.get("_source") or {})
             for raw in response.get("hits", {}).get("hits", [])
         ]
 

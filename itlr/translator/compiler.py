@@ -9,7 +9,7 @@ A dialect overrides only what differs: the kNN clause.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -55,10 +55,12 @@ class SearchOptions:
 
     def neighbours(self) -> int:
         """kNN ``k`` per clause: a negated term can push the positive term's nearest
-        neighbours down, so gather several times the page, not just the page."""
+        neighbours down, so gather several times the page, not just the page. It does
+        not depend on ``offset``: every page is cut from the same candidates, so pages
+        never overlap or skip, and approximate paging ends where those candidates do."""
         if self.knn_k is not None:
             return self.knn_k
-        return min(MAX_KNN, max(100, 4 * (self.k + self.offset)))
+        return min(MAX_KNN, max(100, 4 * self.k))
 
     def candidates(self) -> int:
         return self.num_candidates or min(MAX_KNN, max(2 * self.neighbours(), 100))
@@ -104,11 +106,25 @@ class Dialect:
             filters.append(dict(options.filter))
         return {"bool": {"filter": filters}}
 
-    def compile(self, plan: Plan, vectors: np.ndarray, options: SearchOptions) -> dict[str, Any]:
+    def knn_list(self, vector: np.ndarray, depth: int, options: SearchOptions) -> dict[str, Any]:
+        """One term's kNN list of ``depth`` neighbours (user filter inside), scores only:
+        its last hit's similarity bounds every document it did not return."""
+        # The same clause as the scored request's (same k and candidates), so both see the same neighbours.
+        listing = replace(options, knn_k=depth)
+        return {
+            "size": depth,
+            "query": self.knn_clause(options.field, _floats(vector), listing),
+            "_source": False,
+            "stored_fields": "_none_",
+            "track_total_hits": False,
+        }
+
+    def compile(self, plan: Plan, vectors: np.ndarray, options: SearchOptions, *, mode: str | None = None) -> dict[str, Any]:
+        """The one-request body; ``mode`` (approx or exact) overrides resolving ``options.mode``."""
         vectors = np.asarray(vectors, dtype=np.float32)
         if vectors.ndim != 2 or vectors.shape[0] != len(plan.terms):
             raise ValueError(f"{len(plan.terms)} terms need {len(plan.terms)} vectors, got shape {vectors.shape}")
-        mode = plan.resolve_mode(options.mode, options.semantics)
+        mode = mode or plan.resolve_mode(options.mode, options.semantics)
         params = self.params(plan, vectors, options)
         body: dict[str, Any] = {
             "size": options.k,
