@@ -189,3 +189,34 @@ def test_bad_options_are_value_errors(kwargs, message):
 def test_missing_term_vector_is_a_clear_error():
     with pytest.raises(LookupError, match="no vector given for term 'zzz'"):
         itlr.compile('"a" AND "zzz"', term_vectors=VECTORS)
+
+
+def test_script_constants_come_from_the_semantics():
+    from itlr import semantics
+
+    source = painless.source("opensearch")
+    assert f"int OP_NOT = {semantics.OP_NOT};" in source
+    assert f"int AND_MIN = {semantics.AND_OPS.index('min')};" in source
+    assert f"int NOT_RECIPROCAL = {semantics.NOT_OPS.index('reciprocal')};" in source
+    assert f"double RECIPROCAL_FLOOR = {semantics.RECIPROCAL_FLOOR!r};" in source
+    # the composition compares with the names only: no opcode literal is left to drift
+    import re
+    from importlib import resources
+
+    compose = resources.files("itlr.painless").joinpath("compose.painless").read_text()
+    assert re.search(r"[oO]p == \d", compose) is None and "1e-6" not in compose
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_knn_list_and_offset_independent_candidates(dialect):
+    from itlr.translator.compiler import SearchOptions
+    from itlr.translator.dialects import get_dialect
+
+    listing = get_dialect(dialect).knn_list(np.ones(4, dtype=np.float32) / 2, 300, SearchOptions(field="vec", filter={"term": {"a": 1}}))
+    assert listing["size"] == 300 and listing["_source"] is False
+    clause = listing["query"]["knn"]
+    clause = clause if dialect == "elasticsearch" else clause["vec"]
+    assert clause["k"] == 300 and clause["filter"] == {"term": {"a": 1}}
+    first = knn_fields(body_for('"a" AND NOT "b"', dialect, mode="approx", k=10), dialect)
+    later = knn_fields(body_for('"a" AND NOT "b"', dialect, mode="approx", k=10, offset=500), dialect)
+    assert [c["k"] for c in first] == [c["k"] for c in later] == [100]
