@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
-from typing import Any, Generator
+from typing import Any, Callable, Generator
 
 import numpy as np
 
@@ -34,7 +34,7 @@ from .mappings import VectorField
 from .translator.compiler import MAX_KNN, TRUTH_FIELD, Dialect, SearchOptions
 from .translator.plan import MODES, Plan
 
-__all__ = ["ClusterQuery", "search_rounds", "parse_hits", "Rounds"]
+__all__ = ["ClusterQuery", "search_rounds", "parse_hits", "drive", "Rounds"]
 
 log = logging.getLogger("itlr.search")
 
@@ -132,3 +132,13 @@ def search_rounds(q: ClusterQuery) -> Rounds:
         if certified:
             return _result(q, page, "approx", Certificate(True, depth, bound, rounds))
     return (yield from _exact(q, rounds))
+
+
+def drive(rounds: Rounds, run: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> SearchResult:
+    """Runs the round trips with ``run`` (bodies in, responses out); returns the result."""
+    try:
+        bodies = next(rounds)
+        while True:
+            bodies = rounds.send(run(bodies))
+    except StopIteration as done:
+        return done.value

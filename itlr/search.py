@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from . import painless
 from .embedders import Embedder, default_embedder, normalize, term_vectors
-from .engines import engine_for
+from .engines import Engine, engine_for
 from .hits import Hit, SearchResult
 from .indexing import IndexReport, index_documents
 from .local import LocalIndex
 from .mappings import VectorField, vector_field
-from .rounds import ClusterQuery, search_rounds
+from .rounds import ClusterQuery, drive, search_rounds
 from .semantics import Semantics
 from .translator import Expr
 from .translator.compiler import SearchOptions
 from .translator.dialects import get_dialect
 from .translator.plan import Plan, plan as make_plan
 
-__all__ = ["LogicalSearch", "compile"]
+__all__ = ["LogicalSearch", "SearchSettings", "compile"]
 
 
 def _term_vectors(the_plan: Plan, embedder: Embedder | None, given: Any) -> np.ndarray:
@@ -48,7 +49,55 @@ def compile(
     return get_dialect(dialect).compile(the_plan, _term_vectors(the_plan, embedder, term_vectors), opts)
 
 
-class LogicalSearch:
+class SearchSettings:
+    """What a sync and an async search share: the index, the field, the embedder, the
+    semantics, and the sans-IO step from a query to a :class:`~itlr.rounds.ClusterQuery`."""
+
+    dialect: str
+    index: str | None
+
+    def __init__(
+        self,
+        index: str | None,
+        *,
+        embedder: Embedder | None = None,
+        field: str = "embedding",
+        semantics: Semantics | None = None,
+        stored_scripts: bool = False,
+    ) -> None:
+        self.index = index
+        self._embedder = embedder
+        self.field = field
+        self.semantics = semantics or Semantics()
+        self.stored_scripts = stored_scripts
+        self._field: VectorField | None = None
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = default_embedder()
+        return self._embedder
+
+    def _options(self, **kwargs: Any) -> SearchOptions:
+        return SearchOptions(field=self.field, semantics=kwargs.pop("semantics", None) or self.semantics, stored_script=self.stored_scripts, **kwargs)
+
+    def _check_dims(self, vectors: np.ndarray, field: VectorField) -> None:
+        """A query vector of the wrong size would be cut short by the script, silently: refuse it."""
+        if vectors.shape[1] != field.dims:
+            raise ValueError(
+                f"query vectors have {vectors.shape[1]} dimensions but {self.field!r} in index {self.index!r} has {field.dims}"
+            )
+
+    def _cluster_query(self, query: str | Expr, term_vectors: Any, field: VectorField, **kwargs: Any) -> ClusterQuery:
+        """The sans-IO description of one search (shared with :class:`itlr.AsyncLogicalSearch`)."""
+        the_plan = make_plan(query)
+        q = _term_vectors(the_plan, self._embedder, term_vectors)
+        self._check_dims(q, field)
+        options = self._options(unit_vectors=field.unit, **kwargs)
+        return ClusterQuery(the_plan, q, options, get_dialect(self.dialect), field, self.index or "")
+
+
+class LogicalSearch(SearchSettings):
     """Logical queries against one index.
 
     ``client`` is an ``elasticsearch.Elasticsearch``, an ``opensearchpy.OpenSearch``
@@ -66,13 +115,9 @@ class LogicalSearch:
         dialect: str | None = None,
         stored_scripts: bool = False,
     ) -> None:
+        super().__init__(index, embedder=embedder, field=field, semantics=semantics, stored_scripts=stored_scripts)
         self.client = client
-        self.index = index
-        self._embedder = embedder
-        self.field = field
-        self.semantics = semantics or Semantics()
-        self.stored_scripts = stored_scripts
-        self._field: VectorField | None = None
+        self.engine: Engine | None
         if isinstance(client, LocalIndex):
             self.engine = None
             self.dialect = "local"
@@ -84,12 +129,6 @@ class LogicalSearch:
             if stored_scripts:
                 self.register_scripts()
 
-    @property
-    def embedder(self) -> Embedder:
-        if self._embedder is None:
-            self._embedder = default_embedder()
-        return self._embedder
-
     def register_scripts(self) -> list[str]:
         """Stores the score and explain scripts on the cluster (``PUT _scripts/<id>``); returns their ids."""
         if self.engine is None:
@@ -100,9 +139,6 @@ class LogicalSearch:
             self.engine.put_script(script_id, painless.source(self.dialect, purpose))
             ids.append(script_id)
         return ids
-
-    def _options(self, **kwargs: Any) -> SearchOptions:
-        return SearchOptions(field=self.field, semantics=kwargs.pop("semantics", None) or self.semantics, stored_script=self.stored_scripts, **kwargs)
 
     def compile(self, query: str | Expr, *, term_vectors: Any = None, **kwargs: Any) -> dict[str, Any]:
         """The request body ``search`` would send (the cluster dialect's)."""
@@ -116,21 +152,6 @@ class LogicalSearch:
         if self._field is None:
             self._field = vector_field(self.engine.mapping(self.index), self.field, self.index)  # type: ignore[union-attr,arg-type]
         return self._field
-
-    def _check_dims(self, vectors: np.ndarray, field: VectorField) -> None:
-        """A query vector of the wrong size would be cut short by the script, silently: refuse it."""
-        if vectors.shape[1] != field.dims:
-            raise ValueError(
-                f"query vectors have {vectors.shape[1]} dimensions but {self.field!r} in index {self.index!r} has {field.dims}"
-            )
-
-    def _cluster_query(self, query: str | Expr, term_vectors: Any, field: VectorField, **kwargs: Any) -> ClusterQuery:
-        """The sans-IO description of one search (shared with :class:`itlr.AsyncLogicalSearch`)."""
-        the_plan = make_plan(query)
-        q = _term_vectors(the_plan, self._embedder, term_vectors)
-        self._check_dims(q, field)
-        options = self._options(unit_vectors=field.unit, **kwargs)
-        return ClusterQuery(the_plan, q, options, get_dialect(self.dialect), field, self.index or "")
 
     def search(
         self,
@@ -166,13 +187,8 @@ class LogicalSearch:
             query, term_vectors, self._vector_field(), k=k, offset=offset, filter=filter, mode=mode,
             explain=explain, semantics=semantics, knn_k=knn_k, num_candidates=num_candidates, source=source,
         )
-        rounds = search_rounds(cluster_query)
-        try:
-            bodies = next(rounds)
-            while True:
-                bodies = rounds.send(self.engine.run(self.index, bodies))  # type: ignore[arg-type]
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+        engine, index = self.engine, cluster_query.index
+        return drive(search_rounds(cluster_query), lambda bodies: engine.run(index, bodies))
 
     def knn(
         self,
@@ -211,4 +227,4 @@ class LogicalSearch:
 
         translation = to_logic(question, llm=llm)
         result = self.search(translation.expr, **kwargs)
-        return SearchResult(result.query, result.hits, result.mode, question=question, method=translation.method)
+        return replace(result, question=question, method=translation.method)
