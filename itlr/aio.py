@@ -42,7 +42,8 @@ async def drive_async(rounds: Rounds, run: Callable[[list[dict[str, Any]]], Awai
         while True:
             bodies = rounds.send(await run(bodies))
     except StopIteration as done:
-        return done.value
+        result: SearchResult = done.value
+        return result
 
 
 class AsyncEngine:
@@ -57,7 +58,7 @@ class AsyncEngine:
 
     async def search(self, index: str, body: dict[str, Any]) -> dict[str, Any]:
         with self.sync.errors("search", index):
-            return Engine._body(await self.client.search(index=index, body=body))  # type: ignore[no-any-return]
+            return Engine._body(await self.client.search(index=index, body=body))
 
     async def run(self, index: str, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """One round trip: a ``_search`` for one body, an ``_msearch`` for several."""
@@ -71,7 +72,7 @@ class AsyncEngine:
 
     async def mapping(self, index: str) -> dict[str, Any]:
         with self.sync.errors("mapping lookup", index):
-            return Engine._body(await self.client.indices.get_mapping(index=index))  # type: ignore[no-any-return]
+            return Engine._body(await self.client.indices.get_mapping(index=index))
 
     async def exists(self, index: str) -> bool:
         with self.sync.errors("index lookup", index):
@@ -92,8 +93,8 @@ class AsyncEngine:
     async def bulk(self, operations: list[dict[str, Any]], index: str) -> dict[str, Any]:
         with self.sync.errors("bulk indexing", index):
             if self._es:
-                return Engine._body(await self.client.bulk(operations=operations))  # type: ignore[no-any-return]
-            return Engine._body(await self.client.bulk(body=operations))  # type: ignore[no-any-return]
+                return Engine._body(await self.client.bulk(operations=operations))
+            return Engine._body(await self.client.bulk(body=operations))
 
     async def refresh(self, index: str) -> None:
         with self.sync.errors("refresh", index):

@@ -53,12 +53,13 @@ class Engine:
 
     def __init__(self, client: Any, dialect: str | None = None) -> None:
         detected = _dialect_of(client)
-        self.dialect = dialect or detected
-        if self.dialect not in ("elasticsearch", "opensearch"):
+        chosen = dialect or detected
+        if chosen not in ("elasticsearch", "opensearch"):
             raise TypeError(
                 "client must be elasticsearch.Elasticsearch, opensearchpy.OpenSearch or itlr.LocalIndex, "
                 f"not {type(client).__name__}"
             )
+        self.dialect: str = chosen
         self.client = client
         self._es = detected == "elasticsearch"
 
@@ -77,8 +78,10 @@ class Engine:
             raise EngineError(f"{self.dialect} {action}{where} failed{code}: {cause}", index=index, status=status, cause=cause) from exc
 
     @staticmethod
-    def _body(response: Any) -> Any:
-        return getattr(response, "body", response)
+    def _body(response: Any) -> dict[str, Any]:
+        """The JSON object of a response (the Elasticsearch client wraps it in an ApiResponse)."""
+        body: dict[str, Any] = getattr(response, "body", response)
+        return body
 
     def search(self, index: str, body: dict[str, Any]) -> dict[str, Any]:
         with self.errors("search", index):
@@ -201,7 +204,9 @@ def connect(
             from elasticsearch import Elasticsearch
         except ImportError:
             raise LookupError("Elasticsearch needs the elasticsearch package (pip install 'itlr[elasticsearch]')") from None
-        return Elasticsearch(url, basic_auth=auth, api_key=api_key, ca_certs=ca_certs, request_timeout=timeout)
+        if ca_certs:
+            return Elasticsearch(url, basic_auth=auth, api_key=api_key, ca_certs=ca_certs, request_timeout=timeout)
+        return Elasticsearch(url, basic_auth=auth, api_key=api_key, request_timeout=timeout)
     raise ValueError(f"engine must be elasticsearch or opensearch; got {engine!r}")
 
 

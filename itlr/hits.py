@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 if TYPE_CHECKING:
     from .certify import Certificate
@@ -40,13 +40,13 @@ class SearchResult:
     method: str | None = None
     certificate: Certificate | None = None
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Hit]:
         return iter(self.hits)
 
     def __len__(self) -> int:
         return len(self.hits)
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> Hit:
         return self.hits[i]
 
     def to_dict(self) -> dict[str, Any]:

@@ -141,4 +141,5 @@ def drive(rounds: Rounds, run: Callable[[list[dict[str, Any]]], list[dict[str, A
         while True:
             bodies = rounds.send(run(bodies))
     except StopIteration as done:
-        return done.value
+        result: SearchResult = done.value
+        return result

@@ -67,9 +67,10 @@ def plan(query: str | Expr) -> Plan:
                 program += (OP_NOT, 0)
             else:
                 stack += [(node, nots, True), (node.child, nots + 1, False)]
-        elif done:
-            program += (OP_AND if isinstance(node, And) else OP_OR, len(node.children))
-        else:
-            stack.append((node, nots, True))
-            stack.extend((c, nots, False) for c in reversed(node.children))
+        elif isinstance(node, (And, Or)):
+            if done:
+                program += (OP_AND if isinstance(node, And) else OP_OR, len(node.children))
+            else:
+                stack.append((node, nots, True))
+                stack.extend((c, nots, False) for c in reversed(node.children))
     return Plan(expr, tuple(terms), tuple(program), tuple(positive), tuple(negative))
