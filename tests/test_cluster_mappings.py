@@ -147,3 +147,35 @@ def test_elasticsearch_quantised_default_mapping_is_read(es_client):
         assert len(hits) == 5 and all(-1.0 <= h.score <= 1.0 for h in hits)
     finally:
         engine.delete_index(name)
+
+
+@pytest.mark.elasticsearch
+def test_elasticsearch_knn_list_gives_the_cosine_floor(es_client):
+    """The kNN list request of certified auto, on the real Elasticsearch node (2 shards,
+    a filter): its hits are the true nearest by cosine, and the last one's converted
+    score bounds every document it did not return."""
+    from itlr.indexing import index_documents
+    from itlr.translator.compiler import SearchOptions
+    from itlr.translator.dialects import get_dialect
+
+    name = f"h2-eslist-{uuid.uuid4().hex[:6]}"
+    docs = [{"_id": i, "text": i, "group": n % 2} for n, i in enumerate(IDS)]
+    index_documents(es_client, name, docs, vectors=UNIT, shards=2)
+    engine = engine_for(es_client)
+    try:
+        field = vector_field(engine.mapping(name), "embedding", name)
+        assert field.unit and field.certifiable
+        q = np.asarray(TERMS["a"]) / np.linalg.norm(TERMS["a"])
+        options = SearchOptions(filter={"term": {"group": 1}}, knn_k=20, num_candidates=N_DOCS)
+        body = get_dialect("elasticsearch").knn_list(q, 20, options)
+        (listing,) = engine.run(name, [body])
+        hits = listing["hits"]["hits"]
+        assert len(hits) == 20
+        floor = field.cosine(hits[-1]["_score"])
+        cosines = UNIT @ q
+        in_group = [n for n in range(N_DOCS) if n % 2 == 1]
+        expected = sorted(in_group, key=lambda n: -cosines[n])
+        assert abs(cosines[expected[19]] - floor) < 1e-5
+        assert all(cosines[n] <= floor + 1e-6 for n in expected[20:])
+    finally:
+        engine.delete_index(name)
