@@ -8,7 +8,8 @@ same generator, so request building, response parsing and certification live her
 once.
 
 Certified ``auto`` (SPEC §3, the threshold algorithm; :mod:`itlr.certify`): each round
-sends, in one ``_msearch``, every positive term's kNN list of depth K (scores only) and
+sends, in one ``_msearch``, every positive term's kNN list of depth K (only its K-th hit
+is fetched) and
 the scored request (``script_score`` over the same kNN clauses, ``from=offset``,
 ``size=k``). A document no list returned has, for each positive term t, a cosine of at
 most that of t's K-th hit: with several shards the coordinator merges the shards' exact
@@ -116,8 +117,8 @@ def search_rounds(q: ClusterQuery) -> Rounds:
         floors: dict[int, float] = {}
         complete = False
         for t, listing in zip(terms, responses):
-            hits = listing.get("hits", {}).get("hits", [])
-            if len(hits) < depth:
+            hits = listing.get("hits", {}).get("hits", [])  # the depth-th hit only
+            if not hits:
                 complete = True  # this list holds every (filtered) document, and so do the candidates
                 break
             floors[t] = min(1.0, q.field.cosine(float(hits[-1]["_score"])) + SCORE_SLACK)

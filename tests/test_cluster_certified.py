@@ -161,9 +161,8 @@ def test_bound_holds_on_the_engines_own_knn_lists(os_client, indices):
         q = np.asarray(TERM_VECTORS[p.terms[t]])
         q = q / np.linalg.norm(q)
         (response,) = engine_for(os_client).run(name, [dialect.knn_list(q, 50, options)])
-        hits = response["hits"]["hits"]
-        assert len(hits) == 50
-        floors[t] = field.cosine(hits[-1]["_score"])
+        (kth,) = response["hits"]["hits"]  # only the 50th hit comes back
+        floors[t] = field.cosine(kth["_score"])
         true = unit @ q
         returned = {int(h["_id"][1:]) for h in engine_for(os_client).search(name, {"size": 50, "query": dialect.knn_clause("embedding", q.tolist(), options)})["hits"]["hits"]}
         listed |= {f"d{i:03d}" for i in returned}

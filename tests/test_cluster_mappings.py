@@ -169,9 +169,10 @@ def test_elasticsearch_knn_list_gives_the_cosine_floor(es_client):
         options = SearchOptions(filter={"term": {"group": 1}}, knn_k=20, num_candidates=N_DOCS)
         body = get_dialect("elasticsearch").knn_list(q, 20, options)
         (listing,) = engine.run(name, [body])
-        hits = listing["hits"]["hits"]
-        assert len(hits) == 20
-        floor = field.cosine(hits[-1]["_score"])
+        (kth,) = listing["hits"]["hits"]  # only the 20th hit comes back
+        floor = field.cosine(kth["_score"])
+        (beyond,) = engine.run(name, [get_dialect("elasticsearch").knn_list(q, N_DOCS, options)])
+        assert beyond["hits"]["hits"] == []  # a list deeper than the filtered documents: none at its depth
         cosines = UNIT @ q
         in_group = [n for n in range(N_DOCS) if n % 2 == 1]
         expected = sorted(in_group, key=lambda n: -cosines[n])

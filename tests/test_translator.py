@@ -213,7 +213,7 @@ def test_knn_list_and_offset_independent_candidates(dialect):
     from itlr.translator.dialects import get_dialect
 
     listing = get_dialect(dialect).knn_list(np.ones(4, dtype=np.float32) / 2, 300, SearchOptions(field="vec", filter={"term": {"a": 1}}))
-    assert listing["size"] == 300 and listing["_source"] is False
+    assert listing["from"] == 299 and listing["size"] == 1 and listing["_source"] is False
     clause = listing["query"]["knn"]
     clause = clause if dialect == "elasticsearch" else clause["vec"]
     assert clause["k"] == 300 and clause["filter"] == {"term": {"a": 1}}

@@ -269,6 +269,7 @@ def run_bench(
     chunk_sentences: int = 0,
     index_prefix: str = "itlr-bench",
     shards: int = 1,
+    overheads: bool = True,
     log: Callable[[str], None] = lambda s: print(s, file=sys.stderr),
 ) -> dict[str, Any]:
     rng = random.Random(seed)
@@ -332,7 +333,8 @@ def run_bench(
                             log(f"{engine} {n} {t} terms: {row['kind']} {row.get('recall', row.get('share'))}")
             finally:
                 backend.close()
-    report["overhead"] = _overheads(questions, pool, rng, queries=max(queries, 30), budget=budget)
+    if overheads:
+        report["overhead"] = _overheads(questions, pool, rng, queries=max(queries, 30), budget=budget)
     return report
 
 
@@ -499,6 +501,7 @@ def add_bench_parser(subparsers, func) -> None:
     p.add_argument("--keep-index", action="store_true", help="leave the bench indices on the nodes")
     p.add_argument("--index-prefix", default="itlr-bench", help="name of the bench indices before their size (default itlr-bench)")
     p.add_argument("--shards", type=int, default=1, help="shards of the bench indices (default 1)")
+    p.add_argument("--no-overheads", action="store_true", help="skip the per-query overheads (translation, embedding)")
     p.add_argument("--out", help="JSON results")
     p.add_argument("--plot", help="PNG of latency against terms")
     p.add_argument("--blas-threads", type=int, default=1, help="numpy BLAS threads for the local engine (default 1; 0 = library default)")
@@ -567,7 +570,7 @@ def run_bench_cli(args: argparse.Namespace) -> None:
         source=args.source, embedder=embedder, sizes=sizes, term_counts=terms, engines=engines,
         queries=args.queries, budget=args.budget, sigma=args.sigma, seed=args.seed, progress=not args.quiet,
         keep=args.keep_index, knn_k=args.knn_k, warmup=args.warmup, chunk_sentences=args.chunk_sentences,
-        index_prefix=args.index_prefix, shards=args.shards,
+        index_prefix=args.index_prefix, shards=args.shards, overheads=not args.no_overheads,
     )
     report.update({"date": started, "machine": machine(), "model": embedder.name, "engines": engines, "blas_threads": blas})
     load = _loadavg()

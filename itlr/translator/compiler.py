@@ -107,12 +107,15 @@ class Dialect:
         return {"bool": {"filter": filters}}
 
     def knn_list(self, vector: np.ndarray, depth: int, options: SearchOptions) -> dict[str, Any]:
-        """One term's kNN list of ``depth`` neighbours (user filter inside), scores only:
-        its last hit's similarity bounds every document it did not return."""
+        """The ``depth``-th hit of one term's kNN list (user filter inside), score only: its
+        similarity bounds every document the list did not return. Only that one hit is
+        fetched (``from`` depth - 1); no hit means the list holds fewer than ``depth``
+        documents, so it holds every (filtered) one."""
         # The same clause as the scored request's (same k and candidates), so both see the same neighbours.
         listing = replace(options, knn_k=depth)
         return {
-            "size": depth,
+            "from": depth - 1,
+            "size": 1,
             "query": self.knn_clause(options.field, _floats(vector), listing),
             "_source": False,
             "stored_fields": "_none_",
