@@ -351,6 +351,16 @@ def _quality_rows(engine: str, size: int, terms: int, results: Mapping[str, Sequ
             rows.append({"engine": engine, "size": size, "kind": f"recall@10 {mode}", "terms": terms,
                          "recall": _recall(ranked, exact[:m]), "identical_top10": same / m if m else None, "n": m})
     auto = results.get("auto", [])
+    # A certified page that differs from exact mode's is a bug, or a tie, or the kNN index's
+    # own approximation: keep both pages with their scores to tell which.
+    differing = [
+        {"query": a.query, "certificate": a.certificate.to_dict(), "auto": [[h.id, h.score] for h in a],
+         "exact": [[h.id, h.score] for h in e]}
+        for a, e in zip(auto, results.get("exact", []))
+        if a.certificate is not None and a.certificate.certified and [h.id for h in a] != [h.id for h in e]
+    ]
+    if differing:
+        rows.append({"engine": engine, "size": size, "kind": "certified but not identical", "terms": terms, "pages": differing})
     certificates = [r.certificate for r in auto if r.certificate is not None]
     if certificates:
         from_candidates = [c for c in certificates if c.certified and c.depth is not None]
