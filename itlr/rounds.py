@@ -110,7 +110,7 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     for depth in depths(options.k, options.offset, first=options.knn_k, max_depth=MAX_KNN):
         at_depth = replace(options, knn_k=depth)
         bodies = [q.dialect.knn_list(q.vectors[t], depth, at_depth) for t in terms]
-        bodies.append(q.dialect.compile(q.plan, q.vectors, at_depth, mode="approx"))
+        bodies.append(q.dialect.compile(q.plan, q.vectors, at_depth, mode="approx", composites=False))
         responses = yield bodies
         rounds += 1
         page = responses[-1]

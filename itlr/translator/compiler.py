@@ -19,9 +19,11 @@ from ..filters import check_filter
 from ..semantics import Semantics
 from .plan import Plan
 
-__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD"]
+__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD", "composite_vectors"]
 
 MAX_KNN = 10_000  # both engines cap k and num_candidates here
+# How far a composite vector moves away from an AND node's negated terms (benchmarks/composite_candidates.py).
+COMPOSITE_BETA = 0.5
 TRUTH_FIELD = "_itlr_truth"  # script field carrying the per-term truth values with explain
 
 
@@ -66,6 +68,21 @@ class SearchOptions:
         return self.num_candidates or min(MAX_KNN, max(2 * self.neighbours(), 100))
 
 
+def composite_vectors(plan: Plan, vectors: np.ndarray) -> list[np.ndarray]:
+    """Per AND node of :meth:`Plan.composites`: the normalised sum of its positive terms'
+    vectors minus ``COMPOSITE_BETA`` times its negated ones' (after DEO's query-vector
+    optimisation, arXiv 2603.09185): documents good on all of the node's terms at once."""
+    out = []
+    for pos, neg in plan.composites():
+        v = np.sum(vectors[list(pos)], axis=0, dtype=np.float64)
+        if neg:
+            v = v - COMPOSITE_BETA * np.sum(vectors[list(neg)], axis=0, dtype=np.float64)
+        norm = float(np.linalg.norm(v))
+        if norm > 1e-6:
+            out.append(v / norm)
+    return out
+
+
 def _floats(vector: np.ndarray) -> list[float]:
     # 9 significant digits carry a float32 exactly, so the script sees the local engine's values.
     return [float(f"{x:.9g}") for x in np.asarray(vector, dtype=np.float32).tolist()]
@@ -96,10 +113,12 @@ class Dialect:
             "unit": options.unit_vectors,
         }
 
-    def candidates_query(self, plan: Plan, params: dict[str, Any], mode: str, options: SearchOptions) -> dict[str, Any]:
+    def candidates_query(self, plan: Plan, params: dict[str, Any], mode: str, options: SearchOptions,
+                         composites: Sequence[np.ndarray] = ()) -> dict[str, Any]:
         if mode == "approx":
             vectors = params["vectors"]
             clauses = [self.knn_clause(options.field, vectors[i], options) for i in plan.positive_terms]
+            clauses += [self.knn_clause(options.field, _floats(v), options) for v in composites]
             return {"bool": {"should": clauses, "minimum_should_match": 1}}
         filters: list[dict[str, Any]] = [{"exists": {"field": options.field}}]
         if options.filter is not None:
@@ -122,8 +141,15 @@ class Dialect:
             "track_total_hits": False,
         }
 
-    def compile(self, plan: Plan, vectors: np.ndarray, options: SearchOptions, *, mode: str | None = None) -> dict[str, Any]:
-        """The one-request body; ``mode`` (approx or exact) overrides resolving ``options.mode``."""
+    def compile(self, plan: Plan, vectors: np.ndarray, options: SearchOptions, *, mode: str | None = None,
+                composites: bool = True) -> dict[str, Any]:
+        """The one-request body; ``mode`` (approx or exact) overrides resolving ``options.mode``.
+
+        Approximate candidates add a kNN clause per AND node on a composite vector
+        (:func:`composite_vectors`): at equal neighbours per query they raise recall against
+        exact mode (docs/BENCHMARKS.md §5). Certified ``auto`` leaves them out
+        (``composites=False``): its bound comes from the terms' own lists, and the
+        composites did not raise the share of certified pages."""
         vectors = np.asarray(vectors, dtype=np.float32)
         if vectors.ndim != 2 or vectors.shape[0] != len(plan.terms):
             raise ValueError(f"{len(plan.terms)} terms need {len(plan.terms)} vectors, got shape {vectors.shape}")
@@ -133,7 +159,8 @@ class Dialect:
             "size": options.k,
             "query": {
                 "script_score": {
-                    "query": self.candidates_query(plan, params, mode, options),
+                    "query": self.candidates_query(plan, params, mode, options,
+                                                   composite_vectors(plan, vectors) if composites and mode == "approx" else ()),
                     "script": self.script("score", params, options),
                 }
             },
