@@ -34,7 +34,7 @@ from urllib.parse import urlparse
 import numpy as np
 
 from . import figures
-from ..embedders import normalize
+from ..embedders import Embedder, normalize
 from ..hits import SearchResult
 from ..translator import And, Expr, Not, Or, Term
 
@@ -133,7 +133,8 @@ def chunk_passages(corpus: Sequence[Mapping[str, Any]], sentences: int) -> list[
     return chunks
 
 
-def _workload(source: str, embedder, *, progress: bool, chunk_sentences: int = 0) -> tuple[list[dict], np.ndarray, list[str], dict[str, np.ndarray], list[str]]:
+def _workload(source: str, embedder: Embedder, *, progress: bool, chunk_sentences: int = 0
+              ) -> tuple[list[dict[str, Any]], np.ndarray, list[str], dict[str, np.ndarray], list[str]]:
     """Corpus docs, their vectors, the term pool, term vectors, and the questions."""
     from .datasets import Dataset
     from .runner import corpus_vectors
@@ -180,7 +181,7 @@ class _Local:
         start = time.perf_counter()
         self.index.add(docs, vectors=vectors)
         self.index_seconds = time.perf_counter() - start
-        self.search_api = LogicalSearch(self.index, embedder=_NoEmbedder())  # type: ignore[arg-type]
+        self.search_api = LogicalSearch(self.index, embedder=_NoEmbedder())
 
     def knn(self, v: np.ndarray) -> list[str]:
         return [h.id for h in self.search_api.knn(v, k=10)]
@@ -198,7 +199,8 @@ class _Cluster:
 
     def __init__(self, engine: str, url: str, vectors: np.ndarray, texts: Sequence[str], *, progress: bool, keep: bool,
                  shards: int = 1, prefix: str = "itlr-bench") -> None:
-        from ..search import LogicalSearch, index_documents
+        from ..indexing import index_documents
+        from ..search import LogicalSearch
         from ..engines import connect
 
         host = urlparse(url).hostname
@@ -244,7 +246,7 @@ class _NoEmbedder:
     name = "none"
     dim = 0
 
-    def embed(self, texts):
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
         raise RuntimeError("bench queries carry their own vectors")
 
 
@@ -254,7 +256,7 @@ class _NoEmbedder:
 def run_bench(
     *,
     source: str,
-    embedder,
+    embedder: Embedder,
     sizes: Sequence[int],
     term_counts: Sequence[int],
     engines: Mapping[str, str | None],
@@ -417,7 +419,7 @@ def format_bench(report: Mapping[str, Any]) -> str:
     lines.append("")
     lines.append("latency p50 / p95 (ms), k=10; recall@10 and identical top 10 against exact mode; auto's pages")
     lines.append("certified from kNN candidates (the rest scored exhaustively) and its round trips per query")
-    keyed: dict[tuple, dict] = {}
+    keyed: dict[tuple[Any, ...], dict[str, Any]] = {}
     for row in report["results"]:
         keyed[(row["engine"], row["size"], row["kind"], row["terms"])] = row
     groups = sorted({(r["engine"], r["size"]) for r in report["results"]}, key=lambda g: (g[0], g[1]))
@@ -487,7 +489,7 @@ def plot_bench(report: Mapping[str, Any], path: str) -> Path:
 # -- CLI ----------------------------------------------------------------------------
 
 
-def add_bench_parser(subparsers, func) -> None:
+def add_bench_parser(subparsers: Any, func: Callable[[argparse.Namespace], None]) -> None:
     p = subparsers.add_parser(
         "bench",
         help="latency (kNN, itlr approx/exact), approx recall, indexing throughput and per-query overheads",
@@ -519,13 +521,13 @@ def add_bench_parser(subparsers, func) -> None:
     p.set_defaults(func=func)
 
 
-def _limit_blas(threads: int | None):
+def _limit_blas(threads: int | None) -> int | str:
     """Caps numpy's BLAS threads (a second BLAS thread waiting for a busy core costs
     milliseconds per call on a shared two-core machine)."""
     if not threads:
         return "default"
     try:
-        from threadpoolctl import threadpool_limits
+        from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
     except ImportError:
         return "default (threadpoolctl missing)"
     global _BLAS_LIMIT
