@@ -24,12 +24,13 @@ exact request settles it.
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Generator
 
 import numpy as np
 
-from .certify import Certificate, certify_page, depths, unseen_bound
+from .certify import GROWTH, Certificate, certify_page, depths, unseen_bound
 from .hits import Hit, SearchResult
 from .mappings import VectorField
 from .translator.compiler import MAX_KNN, TRUTH_FIELD, Dialect, SearchOptions
@@ -41,6 +42,8 @@ log = logging.getLogger("itlr.search")
 
 # kNN scores travel as float32: a cosine recovered from one may sit this far below the truth.
 SCORE_SLACK = 1e-6
+# How much faster than so far the floors may fall when guessing whether deeper lists can certify.
+DESCENT_SLACK = 1.5
 
 Rounds = Generator[list[dict[str, Any]], list[dict[str, Any]], SearchResult]
 
@@ -99,31 +102,30 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     if options.mode == "approx":
         if not q.field.knn:
             raise ValueError(f"field {options.field!r} has no kNN index; use exact mode")
-        depth = options.neighbours()
+        pool = options.neighbours()
         (response,) = yield [q.dialect.compile(q.plan, q.vectors, options, mode="approx")]
-        return _result(q, response, "approx", Certificate(False, depth, None, 1))
+        return _result(q, response, "approx", Certificate(False, pool, None, 1))
     if not _can_certify(q):
         return (yield from _exact(q, 0))
     terms = q.plan.positive_terms
     semantics = options.semantics
+    schedule = depths(options.k, options.offset, first=options.knn_k, max_depth=MAX_KNN)
     rounds = 0
-    for depth in depths(options.k, options.offset, first=options.knn_k, max_depth=MAX_KNN):
+    depth: int | None = schedule[0]
+    previous: tuple[int, dict[int, float]] | None = None  # a shallower depth and its floors
+    while depth is not None:
         at_depth = replace(options, knn_k=depth)
         bodies = [q.dialect.knn_list(q.vectors[t], depth, at_depth) for t in terms]
+        probe = depth // GROWTH if previous is None and len(schedule) > 1 else 0
+        if probe:  # each list's similarity at a quarter of the depth: how fast the floors fall
+            bodies += [q.dialect.knn_list(q.vectors[t], probe, replace(options, knn_k=probe)) for t in terms]
         bodies.append(q.dialect.compile(q.plan, q.vectors, at_depth, mode="approx", composites=False))
         responses = yield bodies
         rounds += 1
         page = responses[-1]
-        floors: dict[int, float] = {}
-        complete = False
-        for t, listing in zip(terms, responses):
-            hits = listing.get("hits", {}).get("hits", [])  # the depth-th hit only
-            if not hits:
-                complete = True  # this list holds every (filtered) document, and so do the candidates
-                break
-            floors[t] = min(1.0, q.field.cosine(float(hits[-1]["_score"])) + SCORE_SLACK)
+        floors = _floors(q, terms, responses[: len(terms)])
         scores = [float(h.get("_score") or 0.0) for h in page.get("hits", {}).get("hits", [])]
-        if complete:
+        if floors is None:
             log.debug("%s: depth %d saw every document: page exact", q.plan.expr, depth)
             return _result(q, page, "approx", Certificate(True, depth, None, rounds))
         bound = unseen_bound(q.plan.program, q.plan.terms, semantics, floors)
@@ -132,7 +134,45 @@ def search_rounds(q: ClusterQuery) -> Rounds:
                   scores[-1] if scores else None, "certified" if certified else "not certified")
         if certified:
             return _result(q, page, "approx", Certificate(True, depth, bound, rounds))
+        if probe:
+            shallow = _floors(q, terms, responses[len(terms) : 2 * len(terms)])
+            previous = (probe, shallow) if shallow is not None else None
+        later = [d for d in schedule if d > depth]
+        depth = _next_depth(q, later, depth, floors, previous, scores[options.k - 1] if len(scores) >= options.k else 0.0)
+        previous = (at_depth.knn_k or 0, floors)
     return (yield from _exact(q, rounds))
+
+
+def _floors(q: ClusterQuery, terms: list[int], listings: list[dict[str, Any]]) -> dict[int, float] | None:
+    """Each term's cosine at its list's depth; None when a list came back short (it holds
+    every filtered document)."""
+    floors: dict[int, float] = {}
+    for t, listing in zip(terms, listings):
+        hits = listing.get("hits", {}).get("hits", [])  # the depth-th hit only
+        if not hits:
+            return None
+        floors[t] = min(1.0, q.field.cosine(float(hits[-1]["_score"])) + SCORE_SLACK)
+    return floors
+
+
+def _next_depth(q: ClusterQuery, later: list[int], depth: int, floors: dict[int, float],
+                previous: tuple[int, dict[int, float]] | None, last_score: float) -> int | None:
+    """The first later depth at which the bound may fall to the page's last score, or None
+    (score exhaustively now). Each floor is extrapolated linearly in log-depth from its fall
+    since the shallower depth, ``DESCENT_SLACK`` times steeper: a guess only decides how
+    deep to look; certification is always checked on what the lists return."""
+    if not later or previous is None:
+        return later[0] if later else None
+    shallow_depth, shallow = previous
+    span = math.log(depth / max(shallow_depth, 1))
+    if span <= 0:
+        return later[0]
+    for deeper in later:
+        steps = math.log(deeper / depth) / span
+        guess = {t: f - DESCENT_SLACK * steps * max(0.0, shallow.get(t, f) - f) for t, f in floors.items()}
+        if unseen_bound(q.plan.program, q.plan.terms, q.options.semantics, guess) <= last_score:
+            return deeper
+    return None
 
 
 def drive(rounds: Rounds, run: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> SearchResult:
