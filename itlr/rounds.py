@@ -114,11 +114,13 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     depth: int | None = schedule[0]
     previous: tuple[int, dict[int, float]] | None = None  # a shallower depth and its floors
     while depth is not None:
-        at_depth = replace(options, knn_k=depth)
+        # The bound holds only as far as the lists are the true nearest neighbours: search the
+        # graph twice as wide as the list is deep (HNSW misses near-duplicates at ef = k).
+        at_depth = replace(options, knn_k=depth, num_candidates=options.num_candidates or min(MAX_KNN, 2 * depth))
         bodies = [q.dialect.knn_list(q.vectors[t], depth, at_depth) for t in terms]
         probe = depth // GROWTH if previous is None and len(schedule) > 1 else 0
         if probe:  # each list's similarity at a quarter of the depth: how fast the floors fall
-            bodies += [q.dialect.knn_list(q.vectors[t], probe, replace(options, knn_k=probe)) for t in terms]
+            bodies += [q.dialect.knn_list(q.vectors[t], probe, replace(at_depth, knn_k=probe)) for t in terms]
         bodies.append(q.dialect.compile(q.plan, q.vectors, at_depth, mode="approx", composites=False))
         responses = yield bodies
         rounds += 1
