@@ -8,12 +8,15 @@ accumulator), today's script with the document norm (``unit`` false), today's
 script skipping it (``unit`` true, itlr's own indices), and the k-NN plugin's own exact
 single-vector scoring (``knn_score``). Interleaved round-robin, so load drifts hit
 every variant alike; ratios are to ``knn_score`` of 1 term in the same run.
+With ``ITLR_TRY_TRUTH=FILE`` a candidate replacement of ``truth.painless`` runs beside
+them ("try, unit"), so a change to the script is measured against today's in one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import time
@@ -54,7 +57,6 @@ def main() -> None:
     index_documents(client, name, [{"_id": str(i), "text": f"passage {i}"} for i in range(args.docs)], vectors=vectors)
     client.indices.forcemerge(index=name, max_num_segments=1)
     sources = {"before": old_source(), "after": painless.source("opensearch", "score")}
-    import os
     if os.environ.get("ITLR_TRY_TRUTH"):
         from itlr.painless import _read, constants
         alt = open(os.environ["ITLR_TRY_TRUTH"]).read()

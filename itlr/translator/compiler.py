@@ -72,11 +72,11 @@ def composite_vectors(plan: Plan, vectors: np.ndarray) -> list[np.ndarray]:
     """Per AND node of :meth:`Plan.composites`: the normalised sum of its positive terms'
     vectors minus ``COMPOSITE_BETA`` times its negated ones' (after DEO's query-vector
     optimisation, arXiv 2603.09185): documents good on all of the node's terms at once."""
-    out = []
+    out: list[np.ndarray] = []
     for pos, neg in plan.composites():
-        v = np.sum(vectors[list(pos)], axis=0, dtype=np.float64)
+        v: np.ndarray = np.asarray(vectors[list(pos)], dtype=np.float64).sum(axis=0)
         if neg:
-            v = v - COMPOSITE_BETA * np.sum(vectors[list(neg)], axis=0, dtype=np.float64)
+            v = v - COMPOSITE_BETA * np.asarray(vectors[list(neg)], dtype=np.float64).sum(axis=0)
         norm = float(np.linalg.norm(v))
         if norm > 1e-6:
             out.append(v / norm)
