@@ -21,6 +21,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "LocalIndex": ".local",
     "LogicalSearch": ".search",
+    "AsyncLogicalSearch": ".aio",
     "compile": ".search",
     "index_documents": ".indexing",
     "Hit": ".hits",

@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 from .errors import EngineError
 
-__all__ = ["Engine", "engine_for", "connect", "detect_engine"]
+__all__ = ["Engine", "engine_for", "connect", "detect_engine", "describe_error", "msearch_lines"]
 
 
 def _dialect_of(client: Any) -> str | None:
@@ -20,6 +20,18 @@ def _dialect_of(client: Any) -> str | None:
     return None
 
 
+def describe_error(error: dict[str, Any]) -> str:
+    """One line from an engine's ``error`` object, following its causes."""
+    parts = [f"{error.get('type', 'error')}: {error.get('reason', '')}".strip()]
+    cause = error.get("caused_by") or (error.get("failed_shards") or [{}])[0].get("reason")
+    seen = 0
+    while isinstance(cause, dict) and seen < 4:  # script errors hide the real cause a few levels down
+        parts.append(f"{cause.get('type', '')}: {cause.get('reason', '')}".strip(": "))
+        cause = cause.get("caused_by")
+        seen += 1
+    return " — caused by ".join(p for p in parts if p)
+
+
 def _reason(exc: Exception) -> tuple[int | None, str]:
     """Status and the most useful one-line cause from either client's exception."""
     status = getattr(exc, "status_code", None)
@@ -29,14 +41,7 @@ def _reason(exc: Exception) -> tuple[int | None, str]:
     body = getattr(exc, "body", None) or getattr(exc, "info", None)
     error = body.get("error") if isinstance(body, dict) else None
     if isinstance(error, dict):
-        parts = [f"{error.get('type', 'error')}: {error.get('reason', '')}".strip()]
-        cause = error.get("caused_by") or (error.get("failed_shards") or [{}])[0].get("reason")
-        seen = 0
-        while isinstance(cause, dict) and seen < 4:  # script errors hide the real cause a few levels down
-            parts.append(f"{cause.get('type', '')}: {cause.get('reason', '')}".strip(": "))
-            cause = cause.get("caused_by")
-            seen += 1
-        return status if isinstance(status, int) else None, " — caused by ".join(p for p in parts if p)
+        return status if isinstance(status, int) else None, describe_error(error)
     if isinstance(error, str):
         return status if isinstance(status, int) else None, error
     text = " ".join(str(exc).split())
@@ -48,12 +53,13 @@ class Engine:
 
     def __init__(self, client: Any, dialect: str | None = None) -> None:
         detected = _dialect_of(client)
-        self.dialect = dialect or detected
-        if self.dialect not in ("elasticsearch", "opensearch"):
+        chosen = dialect or detected
+        if chosen not in ("elasticsearch", "opensearch"):
             raise TypeError(
                 "client must be elasticsearch.Elasticsearch, opensearchpy.OpenSearch or itlr.LocalIndex, "
                 f"not {type(client).__name__}"
             )
+        self.dialect: str = chosen
         self.client = client
         self._es = detected == "elasticsearch"
 
@@ -72,12 +78,37 @@ class Engine:
             raise EngineError(f"{self.dialect} {action}{where} failed{code}: {cause}", index=index, status=status, cause=cause) from exc
 
     @staticmethod
-    def _body(response: Any) -> Any:
-        return getattr(response, "body", response)
+    def _body(response: Any) -> dict[str, Any]:
+        """The JSON object of a response (the Elasticsearch client wraps it in an ApiResponse)."""
+        body: dict[str, Any] = getattr(response, "body", response)
+        return body
 
     def search(self, index: str, body: dict[str, Any]) -> dict[str, Any]:
         with self.errors("search", index):
             return self._body(self.client.search(index=index, body=body))
+
+    def msearch(self, index: str, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Several searches in one round trip; a failed one raises like a failed ``search``."""
+        with self.errors("search", index):
+            response = self._body(self.client.msearch(index=index, body=msearch_lines(bodies)))
+        return self.msearch_responses(index, response, len(bodies))
+
+    def run(self, index: str, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """One round trip: a ``_search`` for one body, an ``_msearch`` for several."""
+        return [self.search(index, bodies[0])] if len(bodies) == 1 else self.msearch(index, bodies)
+
+    def msearch_responses(self, index: str, response: dict[str, Any], expected: int) -> list[dict[str, Any]]:
+        items = list(response.get("responses", []))
+        if len(items) != expected:
+            raise EngineError(f"{self.dialect} search on index {index!r} failed: {len(items)} answers to {expected} searches", index=index)
+        for item in items:
+            error = item.get("error")
+            if error is not None:
+                status = item.get("status") if isinstance(item.get("status"), int) else None
+                cause = describe_error(error) if isinstance(error, dict) else str(error)
+                code = f" (HTTP {status})" if status else ""
+                raise EngineError(f"{self.dialect} search on index {index!r} failed{code}: {cause}", index=index, status=status, cause=cause)
+        return items
 
     def exists(self, index: str) -> bool:
         with self.errors("index lookup", index):
@@ -133,6 +164,14 @@ class Engine:
         return total
 
 
+def msearch_lines(bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``_msearch`` body: an (empty) header before each search; the index is in the path."""
+    lines: list[dict[str, Any]] = []
+    for body in bodies:
+        lines += [{}, body]
+    return lines
+
+
 def _is_client_error(exc: Exception) -> bool:
     module = type(exc).__module__
     return module.startswith(("elasticsearch", "elastic_transport", "opensearchpy"))
@@ -165,7 +204,9 @@ def connect(
             from elasticsearch import Elasticsearch
         except ImportError:
             raise LookupError("Elasticsearch needs the elasticsearch package (pip install 'itlr[elasticsearch]')") from None
-        return Elasticsearch(url, basic_auth=auth, api_key=api_key, ca_certs=ca_certs, request_timeout=timeout)
+        if ca_certs:
+            return Elasticsearch(url, basic_auth=auth, api_key=api_key, ca_certs=ca_certs, request_timeout=timeout)
+        return Elasticsearch(url, basic_auth=auth, api_key=api_key, request_timeout=timeout)
     raise ValueError(f"engine must be elasticsearch or opensearch; got {engine!r}")
 
 

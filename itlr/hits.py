@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterator
+
+if TYPE_CHECKING:
+    from .certify import Certificate
 
 from .certify import Certificate
 
@@ -27,7 +30,10 @@ class Hit:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The hits and the logical query that produced them (``ask`` fills ``question``)."""
+    """The hits and the logical query that produced them (``ask`` fills ``question``).
+
+    ``certificate`` says whether the page is provably the exact ranking's page
+    (:class:`itlr.certify.Certificate`: certified, kNN depth, bound, round trips)."""
 
     query: str
     hits: list[Hit]
@@ -36,17 +42,18 @@ class SearchResult:
     method: str | None = None
     certificate: Certificate | None = None
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Hit]:
         return iter(self.hits)
 
     def __len__(self) -> int:
         return len(self.hits)
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> Hit:
         return self.hits[i]
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"query": self.query, "mode": self.mode, "hits": [h.to_dict() for h in self.hits]}
+        out["certificate"] = self.certificate.to_dict() if self.certificate is not None else None
         if self.question is not None:
             out["question"] = self.question
             out["method"] = self.method

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from . import painless
 from .embedders import Embedder, default_embedder, normalize, term_vectors
-from .engines import engine_for
+from .engines import Engine, engine_for
 from .hits import Hit, SearchResult
 from .indexing import IndexReport, index_documents
 from .local import LocalIndex
+from .mappings import VectorField, vector_field
+from .rounds import ClusterQuery, drive, search_rounds
 from .semantics import Semantics
 from .translator import Expr
-from .translator.compiler import TRUTH_FIELD, SearchOptions
+from .translator.compiler import SearchOptions
 from .translator.dialects import get_dialect
 from .translator.plan import Plan, plan as make_plan
 
-__all__ = ["LogicalSearch", "compile"]
+__all__ = ["LogicalSearch", "SearchSettings", "compile"]
 
 
 def _term_vectors(the_plan: Plan, embedder: Embedder | None, given: Any) -> np.ndarray:
@@ -46,7 +49,55 @@ def compile(
     return get_dialect(dialect).compile(the_plan, _term_vectors(the_plan, embedder, term_vectors), opts)
 
 
-class LogicalSearch:
+class SearchSettings:
+    """What a sync and an async search share: the index, the field, the embedder, the
+    semantics, and the sans-IO step from a query to a :class:`~itlr.rounds.ClusterQuery`."""
+
+    dialect: str
+    index: str | None
+
+    def __init__(
+        self,
+        index: str | None,
+        *,
+        embedder: Embedder | None = None,
+        field: str = "embedding",
+        semantics: Semantics | None = None,
+        stored_scripts: bool = False,
+    ) -> None:
+        self.index = index
+        self._embedder = embedder
+        self.field = field
+        self.semantics = semantics or Semantics()
+        self.stored_scripts = stored_scripts
+        self._field: VectorField | None = None
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = default_embedder()
+        return self._embedder
+
+    def _options(self, **kwargs: Any) -> SearchOptions:
+        return SearchOptions(field=self.field, semantics=kwargs.pop("semantics", None) or self.semantics, stored_script=self.stored_scripts, **kwargs)
+
+    def _check_dims(self, vectors: np.ndarray, field: VectorField) -> None:
+        """A query vector of the wrong size would be cut short by the script, silently: refuse it."""
+        if vectors.shape[1] != field.dims:
+            raise ValueError(
+                f"query vectors have {vectors.shape[1]} dimensions but {self.field!r} in index {self.index!r} has {field.dims}"
+            )
+
+    def _cluster_query(self, query: str | Expr, term_vectors: Any, field: VectorField, **kwargs: Any) -> ClusterQuery:
+        """The sans-IO description of one search (shared with :class:`itlr.AsyncLogicalSearch`)."""
+        the_plan = make_plan(query)
+        q = _term_vectors(the_plan, self._embedder, term_vectors)
+        self._check_dims(q, field)
+        options = self._options(unit_vectors=field.unit, **kwargs)
+        return ClusterQuery(the_plan, q, options, get_dialect(self.dialect), field, self.index or "")
+
+
+class LogicalSearch(SearchSettings):
     """Logical queries against one index.
 
     ``client`` is an ``elasticsearch.Elasticsearch``, an ``opensearchpy.OpenSearch``
@@ -64,13 +115,9 @@ class LogicalSearch:
         dialect: str | None = None,
         stored_scripts: bool = False,
     ) -> None:
+        super().__init__(index, embedder=embedder, field=field, semantics=semantics, stored_scripts=stored_scripts)
         self.client = client
-        self.index = index
-        self._embedder = embedder
-        self.field = field
-        self.semantics = semantics or Semantics()
-        self.stored_scripts = stored_scripts
-        self._dims: int | None = None
+        self.engine: Engine | None
         if isinstance(client, LocalIndex):
             self.engine = None
             self.dialect = "local"
@@ -81,12 +128,6 @@ class LogicalSearch:
             self.dialect = self.engine.dialect
             if stored_scripts:
                 self.register_scripts()
-
-    @property
-    def embedder(self) -> Embedder:
-        if self._embedder is None:
-            self._embedder = default_embedder()
-        return self._embedder
 
     def register_scripts(self) -> list[str]:
         """Stores the score and explain scripts on the cluster (``PUT _scripts/<id>``); returns their ids."""
@@ -99,9 +140,6 @@ class LogicalSearch:
             ids.append(script_id)
         return ids
 
-    def _options(self, **kwargs: Any) -> SearchOptions:
-        return SearchOptions(field=self.field, semantics=kwargs.pop("semantics", None) or self.semantics, stored_script=self.stored_scripts, **kwargs)
-
     def compile(self, query: str | Expr, *, term_vectors: Any = None, **kwargs: Any) -> dict[str, Any]:
         """The request body ``search`` would send (the cluster dialect's)."""
         if self.engine is None:
@@ -109,20 +147,11 @@ class LogicalSearch:
         the_plan = make_plan(query)
         return get_dialect(self.dialect).compile(the_plan, _term_vectors(the_plan, self._embedder, term_vectors), self._options(**kwargs))
 
-    def _check_dims(self, vectors: np.ndarray) -> None:
-        """A query vector of the wrong size would be cut short by the script, silently: refuse it."""
-        if self.engine is None:
-            return
-        if self._dims is None:
-            from .mappings import vector_field_dims
-
-            self._dims = vector_field_dims(self.engine.mapping(self.index), self.field)  # type: ignore[arg-type]
-            if self._dims is None:
-                raise ValueError(f"index {self.index!r} has no vector field {self.field!r}")
-        if vectors.shape[1] != self._dims:
-            raise ValueError(
-                f"query vectors have {vectors.shape[1]} dimensions but {self.field!r} in index {self.index!r} has {self._dims}"
-            )
+    def _vector_field(self) -> VectorField:
+        """The index's vector field, read from its mapping once (dims, similarity, unit length)."""
+        if self._field is None:
+            self._field = vector_field(self.engine.mapping(self.index), self.field, self.index)  # type: ignore[union-attr,arg-type]
+        return self._field
 
     def search(
         self,
@@ -139,31 +168,27 @@ class LogicalSearch:
         source: bool | Sequence[str] | None = None,
         term_vectors: Any = None,
     ) -> SearchResult:
-        """Hits ranked by the composed ITLR score of ``query`` (text or :class:`Expr`)."""
-        the_plan = make_plan(query)
-        q = _term_vectors(the_plan, self._embedder, term_vectors)
+        """Hits ranked by the composed ITLR score of ``query`` (text or :class:`Expr`).
+
+        ``mode``: ``auto`` (default) returns the exact ranking's page, certified from kNN
+        candidates where the threshold algorithm proves it, else scored exhaustively;
+        ``approx`` scores the kNN candidates only (``knn_k`` per term, default
+        ``max(100, 4k)``, the same for every page: paging ends with the candidates);
+        ``exact`` scores every (filtered) document. ``result.certificate`` says which."""
         semantics = semantics or self.semantics
         if self.engine is None:
-            return self.client.search(
+            the_plan = make_plan(query)
+            q = _term_vectors(the_plan, self._embedder, term_vectors)
+            return self.client.search(  # type: ignore[no-any-return]
                 the_plan.expr, term_vectors=q, k=k, offset=offset, filter=filter, mode=mode,
                 explain=explain, semantics=semantics, knn_k=knn_k,
             )
-        options = self._options(
-            k=k, offset=offset, filter=filter, mode=mode, explain=explain, semantics=semantics,
-            knn_k=knn_k, num_candidates=num_candidates, source=source,
+        cluster_query = self._cluster_query(
+            query, term_vectors, self._vector_field(), k=k, offset=offset, filter=filter, mode=mode,
+            explain=explain, semantics=semantics, knn_k=knn_k, num_candidates=num_candidates, source=source,
         )
-        resolved = the_plan.resolve_mode(mode, semantics)
-        self._check_dims(q)
-        body = get_dialect(self.dialect).compile(the_plan, q, options)
-        response = self.engine.search(self.index, body)  # type: ignore[arg-type]
-        hits = []
-        for raw in response.get("hits", {}).get("hits", []):
-            truth = None
-            if explain:
-                values = raw.get("fields", {}).get(TRUTH_FIELD, [])
-                truth = {t: float(v) for t, v in zip(the_plan.terms, values)}
-            hits.append(Hit(str(raw["_id"]), float(raw.get("_score") or 0.0), raw.get("_source") or {}, truth))
-        return SearchResult(str(the_plan.expr), hits, resolved)
+        engine, index = self.engine, cluster_query.index
+        return drive(search_rounds(cluster_query), lambda bodies: engine.run(index, bodies))
 
     def knn(
         self,
@@ -179,14 +204,15 @@ class LogicalSearch:
         is mapped back)."""
         vector = self.embedder.embed([query])[0] if isinstance(query, str) else normalize(np.asarray(query, np.float32).reshape(1, -1))[0]
         if self.engine is None:
-            return self.client.knn(vector, k=k, filter=filter)
-        self._check_dims(vector.reshape(1, -1))
+            return self.client.knn(vector, k=k, filter=filter)  # type: ignore[no-any-return]
+        field = self._vector_field()
+        self._check_dims(vector.reshape(1, -1), field)
         dialect = get_dialect(self.dialect)
         options = SearchOptions(field=self.field, k=k, filter=filter, knn_k=max(k, 1), num_candidates=num_candidates)
         body = {"size": k, "query": dialect.knn_clause(self.field, [float(x) for x in vector], options), "_source": {"excludes": [self.field]}}
         response = self.engine.search(self.index, body)  # type: ignore[arg-type]
         return [
-            Hit(str(raw["_id"]), 2.0 * float(raw.get("_score") or 0.0) - 1.0, raw.get("_source") or {})
+            Hit(str(raw["_id"]), field.cosine(float(raw.get("_score") or 0.0)), raw.get("_source") or {})
             for raw in response.get("hits", {}).get("hits", [])
         ]
 
@@ -202,4 +228,4 @@ class LogicalSearch:
 
         translation = to_logic(question, llm=llm)
         result = self.search(translation.search_expr, **kwargs)
-        return SearchResult(result.query, result.hits, result.mode, question=question, method=translation.method)
+        return replace(result, question=question, method=translation.method)

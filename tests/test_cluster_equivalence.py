@@ -144,11 +144,14 @@ def test_approximate_mode_matches_local_on_anchored_queries(cluster, data):
     # kNN k per shard covering the corpus: the composed ranking across shards must match exactly.
     expected = local_scores(expr, sem, "approx", knn_k=N_DOCS)
     for name in indices.values():
-        result = itlr.LogicalSearch(client, name, semantics=sem).search(
-            expr, term_vectors=TERM_VECTORS, k=k, mode="auto", knn_k=N_DOCS, num_candidates=N_DOCS
-        )
+        search = itlr.LogicalSearch(client, name, semantics=sem)
+        result = search.search(expr, term_vectors=TERM_VECTORS, k=k, mode="approx", knn_k=N_DOCS, num_candidates=N_DOCS)
         assert result.mode == "approx"
         assert_agrees(result.hits, expected, k)
+        # auto: from the kNN lists when they certify the page, else exhaustively; the same page
+        auto = search.search(expr, term_vectors=TERM_VECTORS, k=k, knn_k=N_DOCS, num_candidates=N_DOCS)
+        assert auto.certificate.certified
+        assert_agrees(auto.hits, expected, k)
 
 
 def test_filter_explain_and_pagination(cluster):

@@ -10,6 +10,7 @@ from itlr import painless
 from itlr.semantics import Semantics
 from itlr.translator.compiler import TRUTH_FIELD
 from itlr.translator.formats import render
+from itlr.translator.plan import plan
 
 DIALECTS = ("elasticsearch", "opensearch")
 RNG = np.random.default_rng(7)
@@ -53,7 +54,35 @@ def test_auto_mode_and_knn_clauses(dialect, query, mode, knn_terms):
     vectors = body["query"]["script_score"]["script"]["params"]["vectors"]
     terms = itlr.parse(query).terms()
     key = "query_vector" if dialect == "elasticsearch" else "vector"
-    assert [c[key] for c in clauses] == [vectors[terms.index(t)] for t in knn_terms]
+    assert [c[key] for c in clauses[: len(knn_terms)]] == [vectors[terms.index(t)] for t in knn_terms]
+    # then one clause per AND node of terms and negated terms, on its composite vector
+    assert len(clauses) - len(knn_terms) == len(plan(query).composites())
+
+
+@pytest.mark.parametrize(
+    "query, composites",
+    [
+        ('"a" AND NOT "b"', [((0,), (1,))]),
+        ('"a" AND "b" AND NOT "c"', [((0, 1), (2,))]),
+        ('"a" OR "b" AND NOT "c"', [((1,), (2,))]),
+        ('("a" OR "b") AND NOT "c"', []),  # no term of its own beside the NOT: nothing to compose
+        ('NOT ("a" AND "b")', []),  # under a NOT: its terms are to push down, not to find
+        ('"a" AND NOT ("b" AND "c")', []),
+    ],
+)
+def test_composite_candidates_per_and_node(query, composites):
+    assert plan(query).composites() == composites
+
+
+def test_composite_vector_moves_away_from_the_negated_terms():
+    from itlr.translator.compiler import COMPOSITE_BETA, composite_vectors
+
+    vectors = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.6, 0.8, 0.0]])
+    (v,) = composite_vectors(plan('"a" AND "b" AND NOT "c"'), vectors)
+    expected = np.array([1.0, 1.0, 0.0]) - COMPOSITE_BETA * np.array([0.6, 0.8, 0.0])
+    assert np.allclose(v, expected / np.linalg.norm(expected))
+    body = itlr.compile('"a" AND "b" AND NOT "c"', term_vectors={"a": vectors[0], "b": vectors[1], "c": vectors[2]}, mode="approx")
+    assert len(inner(body)["bool"]["should"]) == 3
 
 
 @pytest.mark.parametrize("dialect", DIALECTS)
@@ -189,3 +218,34 @@ def test_bad_options_are_value_errors(kwargs, message):
 def test_missing_term_vector_is_a_clear_error():
     with pytest.raises(LookupError, match="no vector given for term 'zzz'"):
         itlr.compile('"a" AND "zzz"', term_vectors=VECTORS)
+
+
+def test_script_constants_come_from_the_semantics():
+    from itlr import semantics
+
+    source = painless.source("opensearch")
+    assert f"int OP_NOT = {semantics.OP_NOT};" in source
+    assert f"int AND_MIN = {semantics.AND_OPS.index('min')};" in source
+    assert f"int NOT_RECIPROCAL = {semantics.NOT_OPS.index('reciprocal')};" in source
+    assert f"double RECIPROCAL_FLOOR = {semantics.RECIPROCAL_FLOOR!r};" in source
+    # the composition compares with the names only: no opcode literal is left to drift
+    import re
+    from importlib import resources
+
+    compose = resources.files("itlr.painless").joinpath("compose.painless").read_text()
+    assert re.search(r"[oO]p == \d", compose) is None and "1e-6" not in compose
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_knn_list_and_offset_independent_candidates(dialect):
+    from itlr.translator.compiler import SearchOptions
+    from itlr.translator.dialects import get_dialect
+
+    listing = get_dialect(dialect).knn_list(np.ones(4, dtype=np.float32) / 2, 300, SearchOptions(field="vec", filter={"term": {"a": 1}}))
+    assert listing["from"] == 299 and listing["size"] == 1 and listing["_source"] is False
+    clause = listing["query"]["knn"]
+    clause = clause if dialect == "elasticsearch" else clause["vec"]
+    assert clause["k"] == 300 and clause["filter"] == {"term": {"a": 1}}
+    first = knn_fields(body_for('"a" AND NOT "b"', dialect, mode="approx", k=10), dialect)
+    later = knn_fields(body_for('"a" AND NOT "b"', dialect, mode="approx", k=10, offset=500), dialect)
+    assert [c["k"] for c in first] == [c["k"] for c in later] == [100, 100]  # the term's clause and a composite's

@@ -1,4 +1,5 @@
-"""``itlr bench``: latency, recall of approximate mode, indexing throughput and
+"""``itlr bench``: latency, recall of the default (certified) and approximate modes
+against exact mode, the certified share and round trips, indexing throughput and
 per-query overheads, on the local engine and on real nodes.
 
 Corpora of 10,000 and 100,000 passages are made from a real corpus's passage
@@ -19,6 +20,8 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
+import platform
 import random
 import re
 import statistics
@@ -31,10 +34,30 @@ from urllib.parse import urlparse
 import numpy as np
 
 from . import figures
-from ..embedders import normalize
+from ..embedders import Embedder, normalize
+from ..hits import SearchResult
 from ..translator import And, Expr, Not, Or, Term
 
-__all__ = ["add_bench_parser", "run_bench_cli", "scaled_vectors", "random_query", "percentiles"]
+__all__ = ["add_bench_parser", "run_bench_cli", "scaled_vectors", "random_query", "percentiles", "machine", "write_json"]
+
+MODES = ("auto", "approx", "exact")
+
+
+def machine() -> str:
+    """Architecture, cores and memory of this machine, for the record."""
+    try:
+        mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+        mem_text = f", {mem:.0f} GiB"
+    except (ValueError, OSError, AttributeError):
+        mem_text = ""
+    return f"{platform.machine()}, {os.cpu_count()} cores{mem_text}"
+
+
+def write_json(path: str, report: Mapping[str, Any]) -> None:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {target}", file=sys.stderr)
 
 
 def percentiles(samples: Sequence[float]) -> dict[str, float | int | None]:
@@ -110,7 +133,8 @@ def chunk_passages(corpus: Sequence[Mapping[str, Any]], sentences: int) -> list[
     return chunks
 
 
-def _workload(source: str, embedder, *, progress: bool, chunk_sentences: int = 0) -> tuple[list[dict], np.ndarray, list[str], dict[str, np.ndarray], list[str]]:
+def _workload(source: str, embedder: Embedder, *, progress: bool, chunk_sentences: int = 0
+              ) -> tuple[list[dict[str, Any]], np.ndarray, list[str], dict[str, np.ndarray], list[str]]:
     """Corpus docs, their vectors, the term pool, term vectors, and the questions."""
     from .datasets import Dataset
     from .runner import corpus_vectors
@@ -150,18 +174,20 @@ class _Local:
 
     def __init__(self, vectors: np.ndarray, *, progress: bool) -> None:
         from ..local import LocalIndex
+        from ..search import LogicalSearch
 
         self.index = LocalIndex(model="bench")
         docs = [{"_id": str(i), "text": f"passage {i}"} for i in range(len(vectors))]
         start = time.perf_counter()
         self.index.add(docs, vectors=vectors)
         self.index_seconds = time.perf_counter() - start
+        self.search_api = LogicalSearch(self.index, embedder=_NoEmbedder())
 
     def knn(self, v: np.ndarray) -> list[str]:
-        return [h.id for h in self.index.knn(v, k=10)]
+        return [h.id for h in self.search_api.knn(v, k=10)]
 
-    def search(self, expr: Expr, q: np.ndarray, mode: str) -> list[str]:
-        return [h.id for h in self.index.search(expr, term_vectors=q, k=10, mode=mode, knn_k=self.knn_k)]
+    def search(self, expr: Expr, q: np.ndarray, mode: str) -> SearchResult:
+        return self.search_api.search(expr, term_vectors=q, k=10, mode=mode, knn_k=self.knn_k)
 
     def close(self) -> None:
         pass
@@ -171,8 +197,10 @@ class _Cluster:
     knn_k: int | None = None
     num_candidates: int | None = None
 
-    def __init__(self, engine: str, url: str, vectors: np.ndarray, texts: Sequence[str], *, progress: bool, keep: bool, shards: int = 1) -> None:
-        from ..search import LogicalSearch, index_documents
+    def __init__(self, engine: str, url: str, vectors: np.ndarray, texts: Sequence[str], *, progress: bool, keep: bool,
+                 shards: int = 1, prefix: str = "itlr-bench") -> None:
+        from ..indexing import index_documents
+        from ..search import LogicalSearch
         from ..engines import connect
 
         host = urlparse(url).hostname
@@ -180,7 +208,7 @@ class _Cluster:
             raise ValueError(f"itlr bench only talks to 127.0.0.1; got {url}")
         self.name = engine
         self.client = connect(url, engine, timeout=120)
-        self.index = f"itlr-bench-{len(vectors)}"
+        self.index = f"{prefix}-{len(vectors)}"
         self.keep = keep
         if self.client.indices.exists(index=self.index):
             self.client.indices.delete(index=self.index)
@@ -194,9 +222,17 @@ class _Cluster:
     def knn(self, v: np.ndarray) -> list[str]:
         return [h.id for h in self.search_api.knn(v, k=10)]
 
-    def search(self, expr: Expr, q: np.ndarray, mode: str) -> list[str]:
-        return [h.id for h in self.search_api.search(expr, term_vectors=q, k=10, mode=mode, knn_k=self.knn_k,
-                                                     num_candidates=self.num_candidates)]
+    def search(self, expr: Expr, q: np.ndarray, mode: str) -> SearchResult:
+        return self.search_api.search(expr, term_vectors=q, k=10, mode=mode, knn_k=self.knn_k, num_candidates=self.num_candidates)
+
+    def engine_exact(self, v: np.ndarray) -> list[str] | None:
+        """The engine's own exact single-vector scoring: OpenSearch k-NN's ``knn_score`` script."""
+        if self.name != "opensearch":
+            return None
+        body = {"size": 10, "_source": False, "query": {"script_score": {"query": {"match_all": {}}, "script": {
+            "lang": "knn", "source": "knn_score",
+            "params": {"field": "embedding", "query_value": [float(x) for x in v], "space_type": "cosinesimil"}}}}}
+        return [h["_id"] for h in self.search_api.engine.search(self.index, body)["hits"]["hits"]]  # type: ignore[union-attr]
 
     def close(self) -> None:
         if not self.keep:
@@ -210,7 +246,7 @@ class _NoEmbedder:
     name = "none"
     dim = 0
 
-    def embed(self, texts):
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
         raise RuntimeError("bench queries carry their own vectors")
 
 
@@ -220,7 +256,7 @@ class _NoEmbedder:
 def run_bench(
     *,
     source: str,
-    embedder,
+    embedder: Embedder,
     sizes: Sequence[int],
     term_counts: Sequence[int],
     engines: Mapping[str, str | None],
@@ -233,6 +269,9 @@ def run_bench(
     knn_k: int | None = None,
     warmup: int = 5,
     chunk_sentences: int = 0,
+    index_prefix: str = "itlr-bench",
+    shards: int = 1,
+    overheads: bool = True,
     log: Callable[[str], None] = lambda s: print(s, file=sys.stderr),
 ) -> dict[str, Any]:
     rng = random.Random(seed)
@@ -247,7 +286,8 @@ def run_bench(
         "budget_s": budget,
         "warmup": warmup,
         "term_pool": len(pool),
-        "knn_k": knn_k or "default (max(k, 10) per positive term)",
+        "shards": shards,
+        "knn_k": knn_k or "default (approx: max(100, 4k) per positive term; auto: 100, 400, 1,600, then exact)",
         "results": [],
         "indexing": [],
         "errors": [],
@@ -259,7 +299,7 @@ def run_bench(
             log(f"{engine}: indexing {n} vectors")
             try:
                 backend = _Local(vectors, progress=progress) if engine == "local" else _Cluster(
-                    engine, url or "", vectors, texts, progress=progress, keep=keep)
+                    engine, url or "", vectors, texts, progress=progress, keep=keep, shards=shards, prefix=index_prefix)
             except Exception as exc:
                 report["errors"].append({"engine": engine, "size": n, "stage": "index", "error": f"{type(exc).__name__}: {exc}"})
                 log(f"{engine}: indexing failed: {exc}")
@@ -273,27 +313,64 @@ def run_bench(
                 times, _ = _timed_loop(backend.knn, single, budget=budget, warmup=warmup)
                 report["results"].append({"engine": engine, "size": n, "kind": "knn", "terms": 1, **percentiles(times)})
                 log(f"{engine} {n}: knn p50 {percentiles(times)['p50_ms']:.2f} ms")
+                if isinstance(backend, _Cluster) and backend.name == "opensearch":
+                    times, _ = _timed_loop(backend.engine_exact, single, budget=budget, warmup=warmup)
+                    report["results"].append({"engine": engine, "size": n, "kind": "knn_score", "terms": 1, **percentiles(times)})
+                    log(f"{engine} {n}: knn_score (the engine's exact single-vector scoring) p50 {percentiles(times)['p50_ms']:.2f} ms")
                 for t in term_counts:
                     items = [(e, np.stack([term_vectors[x] for x in e.terms()])) for e in workloads[t]]
-                    rankings = {}
-                    for mode in ("approx", "exact"):
+                    results: dict[str, list[SearchResult]] = {}
+                    for mode in MODES:
                         try:
-                            times, ranks = _timed_loop(lambda it: backend.search(it[0], it[1], mode), items, budget=budget, warmup=warmup)
+                            times, answers = _timed_loop(lambda it: backend.search(it[0], it[1], mode), items, budget=budget, warmup=warmup)
                         except Exception as exc:
                             report["errors"].append({"engine": engine, "size": n, "stage": f"{mode} {t} terms", "error": f"{type(exc).__name__}: {exc}"})
                             log(f"{engine} {n} {mode} {t} terms failed: {exc}")
                             continue
-                        rankings[mode] = ranks
+                        results[mode] = answers
                         report["results"].append({"engine": engine, "size": n, "kind": mode, "terms": t, **percentiles(times)})
-                    if "approx" in rankings and "exact" in rankings:
-                        m = min(len(rankings["approx"]), len(rankings["exact"]))
-                        r = _recall(rankings["approx"][:m], rankings["exact"][:m])
-                        report["results"].append({"engine": engine, "size": n, "kind": "recall@10", "terms": t, "recall": r, "n": m})
-                        log(f"{engine} {n} {t} terms: approx/exact recall@10 {r:.3f}")
+                    report["results"].extend(_quality_rows(engine, n, t, results))
+                    for row in report["results"][-3:]:
+                        if row["kind"] in ("recall@10 auto", "certified"):
+                            log(f"{engine} {n} {t} terms: {row['kind']} {row.get('recall', row.get('share'))}")
             finally:
                 backend.close()
-    report["overhead"] = _overheads(questions, pool, rng, queries=max(queries, 30), budget=budget)
+    if overheads:
+        report["overhead"] = _overheads(questions, pool, rng, queries=max(queries, 30), budget=budget)
     return report
+
+
+def _quality_rows(engine: str, size: int, terms: int, results: Mapping[str, Sequence[SearchResult]]) -> list[dict[str, Any]]:
+    """Recall@10 of auto and approx against exact, the share of auto pages certified from
+    kNN candidates (not by exhaustive scoring), and auto's mean round trips."""
+    rows: list[dict[str, Any]] = []
+    exact = [[h.id for h in r] for r in results.get("exact", [])]
+    for mode in ("auto", "approx"):
+        if mode in results and exact:
+            m = min(len(results[mode]), len(exact))
+            ranked = [[h.id for h in r] for r in results[mode][:m]]
+            same = sum(a == e for a, e in zip(ranked, exact[:m]))
+            rows.append({"engine": engine, "size": size, "kind": f"recall@10 {mode}", "terms": terms,
+                         "recall": _recall(ranked, exact[:m]), "identical_top10": same / m if m else None, "n": m})
+    auto = results.get("auto", [])
+    # A certified page that differs from exact mode's is a bug, or a tie, or the kNN index's
+    # own approximation: keep both pages with their scores to tell which.
+    differing = [
+        {"query": a.query, "certificate": a.certificate.to_dict(), "auto": [[h.id, h.score] for h in a],
+         "exact": [[h.id, h.score] for h in e]}
+        for a, e in zip(auto, results.get("exact", []))
+        if a.certificate is not None and a.certificate.certified and [h.id for h in a] != [h.id for h in e]
+    ]
+    if differing:
+        rows.append({"engine": engine, "size": size, "kind": "certified but not identical", "terms": terms, "pages": differing})
+    certificates = [r.certificate for r in auto if r.certificate is not None]
+    if certificates:
+        from_candidates = [c for c in certificates if c.certified and c.depth is not None]
+        rows.append({"engine": engine, "size": size, "kind": "certified", "terms": terms, "n": len(certificates),
+                     "share": len(from_candidates) / len(certificates),
+                     "rounds": float(np.mean([c.rounds for c in certificates])),
+                     "depths": sorted({c.depth for c in from_candidates if c.depth is not None})})
+    return rows
 
 
 def _overheads(questions: Sequence[str], pool: Sequence[str], rng: random.Random, *, queries: int, budget: float) -> dict[str, Any]:
@@ -340,30 +417,38 @@ def format_bench(report: Mapping[str, Any]) -> str:
     for row in report["indexing"]:
         lines.append(f"  {row['engine']:14} {row['size']:>8} docs  {row['seconds']:8.1f} s  {row['docs_per_s']:10.0f} docs/s")
     lines.append("")
-    lines.append("latency p50 / p95 (ms), k=10")
-    keyed: dict[tuple, dict] = {}
+    lines.append("latency p50 / p95 (ms), k=10; recall@10 and identical top 10 against exact mode; auto's pages")
+    lines.append("certified from kNN candidates (the rest scored exhaustively) and its round trips per query")
+    keyed: dict[tuple[Any, ...], dict[str, Any]] = {}
     for row in report["results"]:
         keyed[(row["engine"], row["size"], row["kind"], row["terms"])] = row
     groups = sorted({(r["engine"], r["size"]) for r in report["results"]}, key=lambda g: (g[0], g[1]))
-    terms = sorted({r["terms"] for r in report["results"] if r["kind"] in ("approx", "exact")})
-    lines.append("  engine          size  kind      " + "".join(f"{t:>16}" for t in ["knn"] + [f"{t} terms" for t in terms]))
+    terms = sorted({r["terms"] for r in report["results"] if r["kind"] in MODES})
+    lines.append("  engine          size  kind          " + "".join(f"{t:>16}" for t in ["1 vector"] + [f"{t} terms" for t in terms]))
+
+    def latency(row: Mapping[str, Any] | None) -> str:
+        return f"{row['p50_ms']:7.2f}/{row['p95_ms']:7.2f}" if row and row.get("p50_ms") is not None else "-"
+
     for engine, size in groups:
-        knn = keyed.get((engine, size, "knn", 1))
-        for kind in ("approx", "exact", "recall@10"):
-            cells = []
-            if kind == "approx":
-                cells.append(f"{knn['p50_ms']:7.2f}/{knn['p95_ms']:7.2f}" if knn and knn["p50_ms"] is not None else "-")
-            else:
-                cells.append("")
+        first = {"auto": latency(keyed.get((engine, size, "knn", 1))),
+                 "exact": latency(keyed.get((engine, size, "knn_score", 1)))}
+        for kind in (*MODES, "recall@10 auto", "recall@10 approx", "certified", "rounds"):
+            cells = [first.get(kind, "")]
             for t in terms:
-                row = keyed.get((engine, size, kind, t))
+                row = keyed.get((engine, size, "certified" if kind == "rounds" else kind, t))
                 if row is None:
                     cells.append("-")
-                elif kind == "recall@10":
-                    cells.append(f"{row['recall']:.3f}" if row["recall"] is not None else "-")
+                elif kind.startswith("recall"):
+                    cells.append(f"{row['recall']:.3f} ({row['identical_top10']:.2f})" if row["recall"] is not None else "-")
+                elif kind == "certified":
+                    cells.append(f"{row['share']:.2f}")
+                elif kind == "rounds":
+                    cells.append(f"{row['rounds']:.2f}")
                 else:
-                    cells.append(f"{row['p50_ms']:7.2f}/{row['p95_ms']:7.2f}")
-            lines.append(f"  {engine:12} {size:>7}  {kind:9} " + "".join(f"{c:>16}" for c in cells))
+                    cells.append(latency(row))
+            lines.append(f"  {engine:12} {size:>7}  {kind:13} " + "".join(f"{c:>16}" for c in cells))
+    lines.append("  (1 vector: beside auto the engine's single-vector kNN query, beside exact its own exact")
+    lines.append("   single-vector scoring, OpenSearch's knn_score script; recall cells: mean recall (share identical))")
     if report.get("overhead"):
         lines.append("")
         lines.append("per-query overheads p50 / p95 (ms)")
@@ -384,7 +469,7 @@ def plot_bench(report: Mapping[str, Any], path: str) -> Path:
     colors = {"local": "C0", "opensearch": "C1", "elasticsearch": "C2"}
     for ax, size in zip(axes[0], sizes):
         for engine in sorted({r["engine"] for r in report["results"] if r["size"] == size}):
-            for kind, style in (("approx", "o-"), ("exact", "s--")):
+            for kind, style in (("auto", "^-"), ("approx", "o-"), ("exact", "s--")):
                 rows = sorted((r for r in report["results"] if r["size"] == size and r["engine"] == engine and r["kind"] == kind), key=lambda r: r["terms"])
                 if rows:
                     ax.plot([r["terms"] for r in rows], [r["p50_ms"] for r in rows], style, color=colors.get(engine), label=f"{engine} {kind}")
@@ -394,7 +479,7 @@ def plot_bench(report: Mapping[str, Any], path: str) -> Path:
         ax.set_ylim(bottom=0)
         ax.set_title(f"{size:,} passages")
         ax.set_xlabel("terms in the query")
-        ax.set_xticks(sorted({r["terms"] for r in report["results"] if r["kind"] in ("approx", "exact")}))
+        ax.set_xticks(sorted({r["terms"] for r in report["results"] if r["kind"] in MODES}))
         ax.set_ylabel("p50 latency (ms)")
         ax.grid(alpha=0.3, which="both")
         ax.legend(fontsize=7)
@@ -404,7 +489,7 @@ def plot_bench(report: Mapping[str, Any], path: str) -> Path:
 # -- CLI ----------------------------------------------------------------------------
 
 
-def add_bench_parser(subparsers, func) -> None:
+def add_bench_parser(subparsers: Any, func: Callable[[argparse.Namespace], None]) -> None:
     p = subparsers.add_parser(
         "bench",
         help="latency (kNN, itlr approx/exact), approx recall, indexing throughput and per-query overheads",
@@ -426,6 +511,9 @@ def add_bench_parser(subparsers, func) -> None:
     p.add_argument("--model", help="embedding model (default all-MiniLM-L6-v2)")
     p.add_argument("--knn-k", type=int, help="approximate mode: candidates per positive term (default: the library's, max(k, 10))")
     p.add_argument("--keep-index", action="store_true", help="leave the bench indices on the nodes")
+    p.add_argument("--index-prefix", default="itlr-bench", help="name of the bench indices before their size (default itlr-bench)")
+    p.add_argument("--shards", type=int, default=1, help="shards of the bench indices (default 1)")
+    p.add_argument("--no-overheads", action="store_true", help="skip the per-query overheads (translation, embedding)")
     p.add_argument("--out", help="JSON results")
     p.add_argument("--plot", help="PNG of latency against terms")
     p.add_argument("--blas-threads", type=int, default=1, help="numpy BLAS threads for the local engine (default 1; 0 = library default)")
@@ -433,13 +521,13 @@ def add_bench_parser(subparsers, func) -> None:
     p.set_defaults(func=func)
 
 
-def _limit_blas(threads: int | None):
+def _limit_blas(threads: int | None) -> int | str:
     """Caps numpy's BLAS threads (a second BLAS thread waiting for a busy core costs
     milliseconds per call on a shared two-core machine)."""
     if not threads:
         return "default"
     try:
-        from threadpoolctl import threadpool_limits
+        from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
     except ImportError:
         return "default (threadpoolctl missing)"
     global _BLAS_LIMIT
@@ -460,29 +548,28 @@ def _loadavg() -> str:
 
 
 def run_bench_cli(args: argparse.Namespace) -> None:
-    from ..cli import UsageError
+    """Bad arguments raise ValueError, which the CLI reports as a usage error (exit 2)."""
     from ..embedders import get_embedder
-    from .cli import _machine, _write_json
 
     try:
         sizes = [int(x) for x in args.sizes.split(",") if x.strip()]
         terms = [int(x) for x in args.terms.split(",") if x.strip()]
     except ValueError:
-        raise UsageError("--sizes and --terms take comma-separated integers") from None
+        raise ValueError("--sizes and --terms take comma-separated integers") from None
     if not sizes or min(sizes) <= 0 or not terms or min(terms) < 1 or max(terms) > 64:
-        raise UsageError("--sizes must be positive and --terms between 1 and 64")
+        raise ValueError("--sizes must be positive and --terms between 1 and 64")
     if args.queries < 1 or args.budget <= 0:
-        raise UsageError("--queries and --budget must be positive")
+        raise ValueError("--queries and --budget must be positive")
     urls = {}
     for item in args.url:
         engine, _, url = item.partition("=")
         if not url:
-            raise UsageError(f"--url takes ENGINE=URL; got {item!r}")
+            raise ValueError(f"--url takes ENGINE=URL; got {item!r}")
         urls[engine.strip()] = url.strip()
     engines: dict[str, str | None] = {}
     for engine in [e.strip() for e in args.engines.split(",") if e.strip()]:
         if engine not in ("local", "opensearch", "elasticsearch"):
-            raise UsageError(f"unknown engine {engine!r}")
+            raise ValueError(f"unknown engine {engine!r}")
         if engine != "local" and engine not in urls:
             from ..cluster import up
 
@@ -495,8 +582,9 @@ def run_bench_cli(args: argparse.Namespace) -> None:
         source=args.source, embedder=embedder, sizes=sizes, term_counts=terms, engines=engines,
         queries=args.queries, budget=args.budget, sigma=args.sigma, seed=args.seed, progress=not args.quiet,
         keep=args.keep_index, knn_k=args.knn_k, warmup=args.warmup, chunk_sentences=args.chunk_sentences,
+        index_prefix=args.index_prefix, shards=args.shards, overheads=not args.no_overheads,
     )
-    report.update({"date": started, "machine": _machine(), "model": embedder.name, "engines": engines, "blas_threads": blas})
+    report.update({"date": started, "machine": machine(), "model": embedder.name, "engines": engines, "blas_threads": blas})
     load = _loadavg()
     report["load_average"] = load
     report["header"] = (f"itlr bench on {report['machine']}; model {embedder.name}; BLAS threads {blas}; "
@@ -505,4 +593,4 @@ def run_bench_cli(args: argparse.Namespace) -> None:
         report["plot"] = str(plot_bench(report, args.plot))
     print(format_bench(report))
     if args.out:
-        _write_json(args.out, report)
+        write_json(args.out, report)

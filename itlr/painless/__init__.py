@@ -1,11 +1,13 @@
 """The Painless scripts, as real files beside this module.
 
-A script is three files put together: the dialect's one line that reads the
-document vector (``vector.<dialect>.painless``), the truth values every dialect
-shares (``truth.painless``), and either the composition (``compose.painless``,
-for ``script_score``) or the truth values as a list (``explain.painless``, for
-``script_fields``). The source depends on nothing but the dialect, so a node
-compiles it once; the query travels in ``params``.
+A script is a generated prelude and three files put together: the constants of
+:mod:`itlr.semantics` (opcodes, operator-family codes, the reciprocal floor) as
+Painless declarations, so the script cannot drift from the local engine; the
+dialect's one line that reads the document vector (``vector.<dialect>.painless``);
+the truth values every dialect shares (``truth.painless``); and either the
+composition (``compose.painless``, for ``script_score``) or the truth values as a
+list (``explain.painless``, for ``script_fields``). The source depends on nothing
+but the dialect, so a node compiles it once; the query travels in ``params``.
 """
 
 from __future__ import annotations
@@ -14,10 +16,23 @@ import hashlib
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["source", "script_id", "PURPOSES", "DIALECTS"]
+from .. import semantics
+
+__all__ = ["source", "script_id", "constants", "PURPOSES", "DIALECTS"]
 
 DIALECTS = ("elasticsearch", "opensearch")
 PURPOSES = {"score": "compose.painless", "explain": "explain.painless"}
+
+
+def constants() -> str:
+    """Painless declarations of the semantics' opcodes, operator codes and floor."""
+    names = {"OP_TERM": semantics.OP_TERM, "OP_AND": semantics.OP_AND, "OP_OR": semantics.OP_OR, "OP_NOT": semantics.OP_NOT}
+    for family, ops in (("AND", semantics.AND_OPS), ("OR", semantics.OR_OPS), ("NOT", semantics.NOT_OPS)):
+        names.update({f"{family}_{op.upper()}": code for code, op in enumerate(ops)})
+    lines = ["// Generated from itlr/semantics.py by itlr.painless.constants()."]
+    lines += [f"int {name} = {value};" for name, value in names.items()]
+    lines.append(f"double RECIPROCAL_FLOOR = {semantics.RECIPROCAL_FLOOR!r};")
+    return "\n".join(lines)
 
 
 def _read(name: str) -> str:
@@ -31,7 +46,8 @@ def source(dialect: str, purpose: str = "score") -> str:
         raise ValueError(f"dialect must be one of {', '.join(DIALECTS)}; got {dialect!r}")
     if purpose not in PURPOSES:
         raise ValueError(f"purpose must be one of {', '.join(PURPOSES)}; got {purpose!r}")
-    return "\n".join(_read(name) for name in (f"vector.{dialect}.painless", "truth.painless", PURPOSES[purpose]))
+    files = (f"vector.{dialect}.painless", "truth.painless", PURPOSES[purpose])
+    return "\n".join([constants(), *(_read(name) for name in files)])
 
 
 def script_id(dialect: str, purpose: str = "score") -> str:

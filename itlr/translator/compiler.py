@@ -9,7 +9,7 @@ A dialect overrides only what differs: the kNN clause.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -19,9 +19,11 @@ from ..filters import check_filter
 from ..semantics import Semantics
 from .plan import Plan
 
-__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD"]
+__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD", "composite_vectors"]
 
 MAX_KNN = 10_000  # both engines cap k and num_candidates here
+# How far a composite vector moves away from an AND node's negated terms (benchmarks/composite_candidates.py).
+COMPOSITE_BETA = 0.5
 TRUTH_FIELD = "_itlr_truth"  # script field carrying the per-term truth values with explain
 
 
@@ -40,6 +42,7 @@ class SearchOptions:
     num_candidates: int | None = None  # HNSW candidates per shard
     source: bool | Sequence[str] | None = None
     stored_script: bool = False
+    unit_vectors: bool = False  # the index holds unit vectors: the script skips the document norm
 
     def __post_init__(self) -> None:
         if not isinstance(self.field, str) or not self.field:
@@ -54,13 +57,30 @@ class SearchOptions:
 
     def neighbours(self) -> int:
         """kNN ``k`` per clause: a negated term can push the positive term's nearest
-        neighbours down, so gather several times the page, not just the page."""
+        neighbours down, so gather several times the page, not just the page. It does
+        not depend on ``offset``: every page is cut from the same candidates, so pages
+        never overlap or skip, and approximate paging ends where those candidates do."""
         if self.knn_k is not None:
             return self.knn_k
-        return min(MAX_KNN, max(100, 4 * (self.k + self.offset)))
+        return min(MAX_KNN, max(100, 4 * self.k))
 
     def candidates(self) -> int:
         return self.num_candidates or min(MAX_KNN, max(2 * self.neighbours(), 100))
+
+
+def composite_vectors(plan: Plan, vectors: np.ndarray) -> list[np.ndarray]:
+    """Per AND node of :meth:`Plan.composites`: the normalised sum of its positive terms'
+    vectors minus ``COMPOSITE_BETA`` times its negated ones' (after DEO's query-vector
+    optimisation, arXiv 2603.09185): documents good on all of the node's terms at once."""
+    out: list[np.ndarray] = []
+    for pos, neg in plan.composites():
+        v: np.ndarray = np.asarray(vectors[list(pos)], dtype=np.float64).sum(axis=0)
+        if neg:
+            v = v - COMPOSITE_BETA * np.asarray(vectors[list(neg)], dtype=np.float64).sum(axis=0)
+        norm = float(np.linalg.norm(v))
+        if norm > 1e-6:
+            out.append(v / norm)
+    return out
 
 
 def _floats(vector: np.ndarray) -> list[float]:
@@ -90,29 +110,57 @@ class Dialect:
             "ops": list(options.semantics.codes),
             "lambda": lambdas,
             "tau": taus,
+            "unit": options.unit_vectors,
         }
 
-    def candidates_query(self, plan: Plan, params: dict[str, Any], mode: str, options: SearchOptions) -> dict[str, Any]:
+    def candidates_query(self, plan: Plan, params: dict[str, Any], mode: str, options: SearchOptions,
+                         composites: Sequence[np.ndarray] = ()) -> dict[str, Any]:
         if mode == "approx":
             vectors = params["vectors"]
             clauses = [self.knn_clause(options.field, vectors[i], options) for i in plan.positive_terms]
+            clauses += [self.knn_clause(options.field, _floats(v), options) for v in composites]
             return {"bool": {"should": clauses, "minimum_should_match": 1}}
         filters: list[dict[str, Any]] = [{"exists": {"field": options.field}}]
         if options.filter is not None:
             filters.append(dict(options.filter))
         return {"bool": {"filter": filters}}
 
-    def compile(self, plan: Plan, vectors: np.ndarray, options: SearchOptions) -> dict[str, Any]:
+    def knn_list(self, vector: np.ndarray, depth: int, options: SearchOptions) -> dict[str, Any]:
+        """The ``depth``-th hit of one term's kNN list (user filter inside), score only: its
+        similarity bounds every document the list did not return. Only that one hit is
+        fetched (``from`` depth - 1); no hit means the list holds fewer than ``depth``
+        documents, so it holds every (filtered) one."""
+        # The same clause as the scored request's (same k and candidates), so both see the same neighbours.
+        listing = replace(options, knn_k=depth)
+        return {
+            "from": depth - 1,
+            "size": 1,
+            "query": self.knn_clause(options.field, _floats(vector), listing),
+            "_source": False,
+            "stored_fields": "_none_",
+            "track_total_hits": False,
+        }
+
+    def compile(self, plan: Plan, vectors: np.ndarray, options: SearchOptions, *, mode: str | None = None,
+                composites: bool = True) -> dict[str, Any]:
+        """The one-request body; ``mode`` (approx or exact) overrides resolving ``options.mode``.
+
+        Approximate candidates add a kNN clause per AND node on a composite vector
+        (:func:`composite_vectors`): at equal neighbours per query they raise recall against
+        exact mode (docs/BENCHMARKS.md §5). Certified ``auto`` leaves them out
+        (``composites=False``): its bound comes from the terms' own lists, and the
+        composites did not raise the share of certified pages."""
         vectors = np.asarray(vectors, dtype=np.float32)
         if vectors.ndim != 2 or vectors.shape[0] != len(plan.terms):
             raise ValueError(f"{len(plan.terms)} terms need {len(plan.terms)} vectors, got shape {vectors.shape}")
-        mode = plan.resolve_mode(options.mode, options.semantics)
+        mode = mode or plan.resolve_mode(options.mode, options.semantics)
         params = self.params(plan, vectors, options)
         body: dict[str, Any] = {
             "size": options.k,
             "query": {
                 "script_score": {
-                    "query": self.candidates_query(plan, params, mode, options),
+                    "query": self.candidates_query(plan, params, mode, options,
+                                                   composite_vectors(plan, vectors) if composites and mode == "approx" else ()),
                     "script": self.script("score", params, options),
                 }
             },

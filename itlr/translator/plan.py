@@ -29,6 +29,26 @@ class Plan:
         """Indices of the terms that get a kNN clause in approximate mode."""
         return [i for i, p in enumerate(self.positive) if p]
 
+    def composites(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """AND nodes outside any NOT with two or more children that are terms or negated
+        terms, one of them positive: each node's (positive term indices, negated ones).
+        Approximate mode adds a kNN clause per node on their composite vector."""
+        index = {t: i for i, t in enumerate(self.terms)}
+        out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        stack: list[tuple[Expr, int]] = [(self.expr, 0)]
+        while stack:
+            node, nots = stack.pop()
+            if isinstance(node, Not):
+                stack.append((node.child, nots + 1))
+            elif isinstance(node, (And, Or)):
+                stack.extend((c, nots) for c in node.children)
+                if isinstance(node, And) and nots % 2 == 0:
+                    pos = tuple(index[c.text] for c in node.children if isinstance(c, Term))
+                    neg = tuple(index[c.child.text] for c in node.children if isinstance(c, Not) and isinstance(c.child, Term))
+                    if pos and len(pos) + len(neg) >= 2:
+                        out.append((pos, neg))
+        return out
+
     def anchored(self, semantics: Semantics) -> bool:
         """True when a document far from every positive term scores 0 (SPEC §3)."""
         zeros = np.zeros((1, len(self.terms)))
@@ -67,9 +87,10 @@ def plan(query: str | Expr) -> Plan:
                 program += (OP_NOT, 0)
             else:
                 stack += [(node, nots, True), (node.child, nots + 1, False)]
-        elif done:
-            program += (OP_AND if isinstance(node, And) else OP_OR, len(node.children))
-        else:
-            stack.append((node, nots, True))
-            stack.extend((c, nots, False) for c in reversed(node.children))
+        elif isinstance(node, (And, Or)):
+            if done:
+                program += (OP_AND if isinstance(node, And) else OP_OR, len(node.children))
+            else:
+                stack.append((node, nots, True))
+                stack.extend((c, nots, False) for c in reversed(node.children))
     return Plan(expr, tuple(terms), tuple(program), tuple(positive), tuple(negative))

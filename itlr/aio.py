@@ -1,0 +1,248 @@
+"""``AsyncLogicalSearch``: the same searches over ``AsyncElasticsearch`` / ``AsyncOpenSearch``.
+
+Nothing about a search is written twice: the request bodies, the certification loop
+and the parsing of responses are :func:`itlr.rounds.search_rounds`, a sans-IO generator
+that the sync :class:`itlr.LogicalSearch` drives with blocking calls and this module
+drives with ``await``. Embedding (CPU-bound) and the LLM step of ``ask`` run in a worker
+thread, so they never block the event loop.
+
+    client = AsyncOpenSearch("http://127.0.0.1:9200")
+    search = itlr.AsyncLogicalSearch(client, "docs")
+    result = await search.search('"jaguar" AND NOT "car"', k=10)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import Any, Awaitable, Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from . import painless
+from .documents import batched, prepare_documents
+from .embedders import Embedder, normalize
+from .engines import Engine
+from .errors import IndexingError
+from .hits import SearchResult
+from .indexing import IndexReport
+from .mappings import VectorField, index_body, vector_field, vector_field_dims
+from .rounds import Rounds, search_rounds
+from .search import SearchSettings
+from .semantics import Semantics
+from .translator import Expr
+
+__all__ = ["AsyncLogicalSearch", "AsyncEngine", "drive_async"]
+
+
+async def drive_async(rounds: Rounds, run: Callable[[list[dict[str, Any]]], Awaitable[list[dict[str, Any]]]]) -> SearchResult:
+    """Runs the round trips with ``await run(bodies)``; returns the result."""
+    try:
+        bodies = next(rounds)
+        while True:
+            bodies = rounds.send(await run(bodies))
+    except StopIteration as done:
+        result: SearchResult = done.value
+        return result
+
+
+class AsyncEngine:
+    """The calls itlr needs, awaited; errors become :class:`~itlr.errors.EngineError`
+    exactly as with the sync :class:`~itlr.engines.Engine` (which this one wraps)."""
+
+    def __init__(self, client: Any, dialect: str | None = None) -> None:
+        self.sync = Engine(client, dialect)  # dialect detection, error mapping, response checks
+        self.client = client
+        self.dialect = self.sync.dialect
+        self._es = self.sync._es
+
+    async def search(self, index: str, body: dict[str, Any]) -> dict[str, Any]:
+        with self.sync.errors("search", index):
+            return Engine._body(await self.client.search(index=index, body=body))
+
+    async def run(self, index: str, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """One round trip: a ``_search`` for one body, an ``_msearch`` for several."""
+        if len(bodies) == 1:
+            return [await self.search(index, bodies[0])]
+        from .engines import msearch_lines
+
+        with self.sync.errors("search", index):
+            response = Engine._body(await self.client.msearch(index=index, body=msearch_lines(bodies)))
+        return self.sync.msearch_responses(index, response, len(bodies))
+
+    async def mapping(self, index: str) -> dict[str, Any]:
+        with self.sync.errors("mapping lookup", index):
+            return Engine._body(await self.client.indices.get_mapping(index=index))
+
+    async def exists(self, index: str) -> bool:
+        with self.sync.errors("index lookup", index):
+            return bool(await self.client.indices.exists(index=index))
+
+    async def create_index(self, index: str, body: dict[str, Any]) -> None:
+        with self.sync.errors("index creation", index):
+            if self._es:
+                await self.client.indices.create(index=index, settings=body["settings"], mappings=body["mappings"])
+            else:
+                await self.client.indices.create(index=index, body=body)
+
+    async def delete_index(self, index: str) -> None:
+        with self.sync.errors("index deletion", index):
+            if await self.exists(index):
+                await self.client.indices.delete(index=index)
+
+    async def bulk(self, operations: list[dict[str, Any]], index: str) -> dict[str, Any]:
+        with self.sync.errors("bulk indexing", index):
+            if self._es:
+                return Engine._body(await self.client.bulk(operations=operations))
+            return Engine._body(await self.client.bulk(body=operations))
+
+    async def refresh(self, index: str) -> None:
+        with self.sync.errors("refresh", index):
+            await self.client.indices.refresh(index=index)
+
+    async def count(self, index: str, query: dict[str, Any]) -> int:
+        with self.sync.errors("count", index):
+            return int(Engine._body(await self.client.count(index=index, body={"query": query}))["count"])
+
+    async def put_script(self, script_id: str, source: str) -> None:
+        with self.sync.errors(f"stored script {script_id!r} upload"):
+            script = {"lang": "painless", "source": source}
+            if self._es:
+                await self.client.put_script(id=script_id, script=script)
+            else:
+                await self.client.put_script(id=script_id, body={"script": script})
+
+
+class AsyncLogicalSearch(SearchSettings):
+    """:class:`itlr.LogicalSearch` for ``AsyncElasticsearch`` / ``AsyncOpenSearch``:
+    ``await search(...)``, ``await ask(...)``, ``await index_documents(...)``.
+
+    One object serves many concurrent searches from one event loop."""
+
+    def __init__(
+        self,
+        client: Any,
+        index: str,
+        *,
+        embedder: Embedder | None = None,
+        field: str = "embedding",
+        semantics: Semantics | None = None,
+        dialect: str | None = None,
+        stored_scripts: bool = False,
+    ) -> None:
+        if not index:
+            raise ValueError("an index name is needed for Elasticsearch and OpenSearch")
+        super().__init__(index, embedder=embedder, field=field, semantics=semantics, stored_scripts=stored_scripts)
+        self.client = client
+        self.engine = AsyncEngine(client, dialect)
+        self.dialect = self.engine.dialect
+        self._scripts_stored = not stored_scripts
+
+    async def register_scripts(self) -> list[str]:
+        """Stores the score and explain scripts on the cluster; returns their ids."""
+        ids = []
+        for purpose in painless.PURPOSES:
+            script_id = painless.script_id(self.dialect, purpose)
+            await self.engine.put_script(script_id, painless.source(self.dialect, purpose))
+            ids.append(script_id)
+        self._scripts_stored = True
+        return ids
+
+    async def _vector_field(self) -> VectorField:
+        if self._field is None:
+            self._field = vector_field(await self.engine.mapping(self.index or ""), self.field, self.index or "")
+        return self._field
+
+    async def search(
+        self,
+        query: str | Expr,
+        *,
+        k: int = 10,
+        offset: int = 0,
+        filter: Mapping[str, Any] | None = None,
+        mode: str = "auto",
+        explain: bool = False,
+        semantics: Semantics | None = None,
+        knn_k: int | None = None,
+        num_candidates: int | None = None,
+        source: bool | Sequence[str] | None = None,
+        term_vectors: Any = None,
+    ) -> SearchResult:
+        """As :meth:`itlr.LogicalSearch.search`."""
+        if not self._scripts_stored:
+            await self.register_scripts()
+        field = await self._vector_field()
+        kwargs = dict(k=k, offset=offset, filter=filter, mode=mode, explain=explain, semantics=semantics or self.semantics,
+                      knn_k=knn_k, num_candidates=num_candidates, source=source)
+        if term_vectors is None:  # the model runs in a worker thread, not on the event loop
+            cluster_query = await asyncio.to_thread(self._cluster_query, query, None, field, **kwargs)
+        else:
+            cluster_query = self._cluster_query(query, term_vectors, field, **kwargs)
+        engine, index = self.engine, cluster_query.index
+        return await drive_async(search_rounds(cluster_query), lambda bodies: engine.run(index, bodies))
+
+    async def ask(self, question: str, *, llm: Any = None, **kwargs: Any) -> SearchResult:
+        """Question → logical query (LLM if configured, else rules, in a worker thread) → search."""
+        from .nl import to_logic
+
+        translation = await asyncio.to_thread(to_logic, question, llm=llm)
+        result = await self.search(translation.search_expr, **kwargs)
+        return replace(result, question=question, method=translation.method)
+
+    async def index_documents(
+        self,
+        documents: Iterable[Mapping[str, Any]],
+        *,
+        vectors: Sequence[Sequence[float]] | np.ndarray | None = None,
+        id_field: str = "_id",
+        text_field: str = "text",
+        batch_size: int = 64,
+        shards: int = 1,
+        replicas: int = 0,
+        raise_on_error: bool = True,
+    ) -> IndexReport:
+        """Embeds (in a worker thread) and bulk-indexes documents, as :func:`itlr.index_documents`:
+        ids are the documents' own, every failed document is reported, and a count check ends it."""
+        index = self.index or ""
+        docs = list(prepare_documents(documents, id_field=id_field, text_field=text_field))
+        given = None if vectors is None else normalize(np.asarray(vectors, dtype=np.float32))
+        if given is not None and given.shape[0] != len(docs):
+            raise ValueError(f"{len(docs)} documents but {given.shape[0]} vectors")
+        embedder = None if given is not None else self.embedder
+        dims = given.shape[1] if given is not None else embedder.dim  # type: ignore[union-attr]
+        if await self.engine.exists(index):
+            have = vector_field_dims(await self.engine.mapping(index), self.field)
+            if have != dims:
+                raise ValueError(f"index {index!r} has {have}-dimensional vectors in {self.field!r} but the documents have {dims}")
+        else:
+            await self.engine.create_index(index, index_body(self.dialect, dims, field=self.field, text_field=text_field,
+                                                             shards=shards, replicas=replicas))
+        report = IndexReport(index)
+        written: set[str] = set()
+        for start, batch in zip(range(0, len(docs), batch_size), batched(docs, batch_size)):
+            if given is not None:
+                matrix = given[start : start + len(batch)]
+            else:
+                matrix = await asyncio.to_thread(embedder.embed, [d.text for d in batch])  # type: ignore[union-attr]
+            operations: list[dict[str, Any]] = []
+            for doc, vector in zip(batch, matrix):
+                operations += [{"index": {"_index": index, "_id": doc.id}}, {**doc.source, self.field: np.asarray(vector, np.float32).tolist()}]
+            items = (await self.engine.bulk(operations, index)).get("items", [])
+            for doc, item in zip(batch, items):
+                error = next(iter(item.values())).get("error")
+                if error:
+                    kind, reason = (error.get("type", "error"), error.get("reason", str(error))) if isinstance(error, dict) else ("error", str(error))
+                    report.failures.append((doc.id, f"{kind}: {reason}"))
+                else:
+                    written.add(doc.id)
+            report.failures.extend((d.id, "no answer in the bulk response") for d in batch[len(items):])
+        await self.engine.refresh(index)
+        report.indexed = len(written)
+        found = 0
+        for chunk in batched(sorted(written), 1000):
+            found += await self.engine.count(index, {"ids": {"values": list(chunk)}})
+        if found != report.indexed:
+            report.failures.append(("*", f"count check: {report.indexed} written but {found} found after refresh"))
+        if report.failures and raise_on_error:
+            raise IndexingError(index, report.failures, report.indexed)
+        return report

@@ -1,0 +1,188 @@
+"""A cluster search as a sequence of round trips, without doing any I/O (sans-IO).
+
+:func:`search_rounds` is a generator: it yields the request bodies of one round trip
+(one body is a ``_search``, several an ``_msearch``), receives the engine's responses
+and finally returns the :class:`~itlr.hits.SearchResult`. The sync
+:class:`itlr.LogicalSearch` and the async :class:`itlr.AsyncLogicalSearch` drive the
+same generator, so request building, response parsing and certification live here
+once.
+
+Certified ``auto`` (SPEC §3, the threshold algorithm; :mod:`itlr.certify`): each round
+sends, in one ``_msearch``, every positive term's kNN list of depth K (only its K-th hit
+is fetched) and
+the scored request (``script_score`` over the same kNN clauses, ``from=offset``,
+``size=k``). A document no list returned has, for each positive term t, a cosine of at
+most that of t's K-th hit: with several shards the coordinator merges the shards' exact
+top-K lists, so the global K-th similarity is at least every shard's K-th. The program
+evaluated at those floors bounds every unseen document; a page whose last score reaches
+the bound is the exact ranking's page. A list shorter than K saw every (filtered)
+document, and so did the scored request: the page is exact outright. Otherwise the
+lists deepen (:func:`itlr.certify.depths`) and, past the last depth, one exhaustive
+exact request settles it.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Generator
+
+import numpy as np
+
+from .certify import GROWTH, Certificate, certify_page, depths, unseen_bound
+from .hits import Hit, SearchResult
+from .mappings import VectorField
+from .translator.compiler import MAX_KNN, TRUTH_FIELD, Dialect, SearchOptions
+from .translator.plan import MODES, Plan
+
+__all__ = ["ClusterQuery", "search_rounds", "parse_hits", "drive", "Rounds"]
+
+log = logging.getLogger("itlr.search")
+
+# kNN scores travel as float32: a cosine recovered from one may sit this far below the truth.
+SCORE_SLACK = 1e-6
+# How much faster than so far the floors may fall when guessing whether deeper lists can certify.
+DESCENT_SLACK = 1.5
+
+Rounds = Generator[list[dict[str, Any]], list[dict[str, Any]], SearchResult]
+
+
+@dataclass(frozen=True)
+class ClusterQuery:
+    """Everything one search needs besides the connection."""
+
+    plan: Plan
+    vectors: np.ndarray  # one unit vector per term of the plan
+    options: SearchOptions
+    dialect: Dialect
+    field: VectorField
+    index: str = ""
+
+
+def parse_hits(response: dict[str, Any], plan: Plan, explain: bool) -> list[Hit]:
+    """A search response's hits, with each term's truth value under ``explain``."""
+    hits = []
+    for raw in response.get("hits", {}).get("hits", []):
+        truth = None
+        if explain:
+            values = raw.get("fields", {}).get(TRUTH_FIELD, [])
+            truth = {t: float(v) for t, v in zip(plan.terms, values)}
+        hits.append(Hit(str(raw["_id"]), float(raw.get("_score") or 0.0), raw.get("_source") or {}, truth))
+    return hits
+
+
+def _result(q: ClusterQuery, response: dict[str, Any], mode: str, certificate: Certificate) -> SearchResult:
+    hits = parse_hits(response, q.plan, q.options.explain)
+    return SearchResult(str(q.plan.expr), hits, mode, certificate=certificate)
+
+
+def _exact(q: ClusterQuery, rounds_before: int) -> Rounds:
+    (response,) = yield [q.dialect.compile(q.plan, q.vectors, q.options, mode="exact")]
+    return _result(q, response, "exact", Certificate(True, None, None, rounds_before + 1))
+
+
+def _can_certify(q: ClusterQuery) -> bool:
+    """Deeper lists can lower the bound below a page's scores at all: some positive term,
+    a kNN index ranking by exact cosine, and a bound that falls as the floors fall."""
+    if not q.plan.positive_terms or not q.field.certifiable:
+        return False
+    lowest = unseen_bound(q.plan.program, q.plan.terms, q.options.semantics, {t: -1.0 for t in q.plan.positive_terms})
+    highest = unseen_bound(q.plan.program, q.plan.terms, q.options.semantics, {})
+    return lowest < highest
+
+
+def search_rounds(q: ClusterQuery) -> Rounds:
+    """The round trips of one search in ``q.options.mode`` (see the module's text)."""
+    options = q.options
+    if options.mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}; got {options.mode!r}")
+    if options.mode == "exact":
+        return (yield from _exact(q, 0))
+    if options.mode == "approx":
+        if not q.field.knn:
+            raise ValueError(f"field {options.field!r} has no kNN index; use exact mode")
+        pool = options.neighbours()
+        (response,) = yield [q.dialect.compile(q.plan, q.vectors, options, mode="approx")]
+        return _result(q, response, "approx", Certificate(False, pool, None, 1))
+    if not _can_certify(q):
+        return (yield from _exact(q, 0))
+    terms = q.plan.positive_terms
+    semantics = options.semantics
+    schedule = depths(options.k, options.offset, first=options.knn_k, max_depth=MAX_KNN)
+    rounds = 0
+    depth: int | None = schedule[0]
+    previous: tuple[int, dict[int, float]] | None = None  # a shallower depth and its floors
+    while depth is not None:
+        # The bound holds only as far as the lists are the true nearest neighbours: search the
+        # graph twice as wide as the list is deep (HNSW misses near-duplicates at ef = k).
+        at_depth = replace(options, knn_k=depth, num_candidates=options.num_candidates or min(MAX_KNN, 2 * depth))
+        bodies = [q.dialect.knn_list(q.vectors[t], depth, at_depth) for t in terms]
+        probe = depth // GROWTH if previous is None and len(schedule) > 1 else 0
+        if probe:  # each list's similarity at a quarter of the depth: how fast the floors fall
+            bodies += [q.dialect.knn_list(q.vectors[t], probe, replace(at_depth, knn_k=probe)) for t in terms]
+        bodies.append(q.dialect.compile(q.plan, q.vectors, at_depth, mode="approx", composites=False))
+        responses = yield bodies
+        rounds += 1
+        page = responses[-1]
+        floors = _floors(q, terms, responses[: len(terms)])
+        scores = [float(h.get("_score") or 0.0) for h in page.get("hits", {}).get("hits", [])]
+        if floors is None:
+            log.debug("%s: depth %d saw every document: page exact", q.plan.expr, depth)
+            return _result(q, page, "approx", Certificate(True, depth, None, rounds))
+        bound = unseen_bound(q.plan.program, q.plan.terms, semantics, floors)
+        certified = certify_page(scores, options.k, bound)
+        log.debug("%s: depth %d, bound %.6g, page's last score %s: %s", q.plan.expr, depth, bound,
+                  scores[-1] if scores else None, "certified" if certified else "not certified")
+        if certified:
+            return _result(q, page, "approx", Certificate(True, depth, bound, rounds))
+        if probe:
+            shallow = _floors(q, terms, responses[len(terms) : 2 * len(terms)])
+            previous = (probe, shallow) if shallow is not None else None
+        later = [d for d in schedule if d > depth]
+        depth = _next_depth(q, later, depth, floors, previous, scores[options.k - 1] if len(scores) >= options.k else 0.0)
+        previous = (at_depth.knn_k or 0, floors)
+    return (yield from _exact(q, rounds))
+
+
+def _floors(q: ClusterQuery, terms: list[int], listings: list[dict[str, Any]]) -> dict[int, float] | None:
+    """Each term's cosine at its list's depth; None when a list came back short (it holds
+    every filtered document)."""
+    floors: dict[int, float] = {}
+    for t, listing in zip(terms, listings):
+        hits = listing.get("hits", {}).get("hits", [])  # the depth-th hit only
+        if not hits:
+            return None
+        floors[t] = min(1.0, q.field.cosine(float(hits[-1]["_score"])) + SCORE_SLACK)
+    return floors
+
+
+def _next_depth(q: ClusterQuery, later: list[int], depth: int, floors: dict[int, float],
+                previous: tuple[int, dict[int, float]] | None, last_score: float) -> int | None:
+    """The first later depth at which the bound may fall to the page's last score, or None
+    (score exhaustively now). Each floor is extrapolated linearly in log-depth from its fall
+    since the shallower depth, ``DESCENT_SLACK`` times steeper: a guess only decides how
+    deep to look; certification is always checked on what the lists return."""
+    if not later or previous is None:
+        return later[0] if later else None
+    shallow_depth, shallow = previous
+    span = math.log(depth / max(shallow_depth, 1))
+    if span <= 0:
+        return later[0]
+    for deeper in later:
+        steps = math.log(deeper / depth) / span
+        guess = {t: f - DESCENT_SLACK * steps * max(0.0, shallow.get(t, f) - f) for t, f in floors.items()}
+        if unseen_bound(q.plan.program, q.plan.terms, q.options.semantics, guess) <= last_score:
+            return deeper
+    return None
+
+
+def drive(rounds: Rounds, run: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> SearchResult:
+    """Runs the round trips with ``run`` (bodies in, responses out); returns the result."""
+    try:
+        bodies = next(rounds)
+        while True:
+            bodies = rounds.send(run(bodies))
+    except StopIteration as done:
+        result: SearchResult = done.value
+        return result

@@ -1,0 +1,175 @@
+"""Certified ``auto`` on OpenSearch (SPEC §3; itlr.rounds): a certified page is the exact
+ranking's page, pages are consistent in every mode, and the bound holds against brute
+force on the engine's real kNN lists. Indices of 1 and 3 shards; kNN depths below the
+corpus size, so certification has to be earned, not granted by exhaustive lists."""
+
+from __future__ import annotations
+
+import uuid
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import itlr
+from itlr.certify import unseen_bound
+from itlr.engines import engine_for
+from itlr.indexing import index_documents
+from itlr.local import LocalIndex
+from itlr.mappings import vector_field
+from itlr.semantics import AND_OPS, NOT_OPS, OR_OPS, Semantics
+from itlr.translator.dialects import get_dialect
+from itlr.translator.compiler import SearchOptions
+from itlr.translator.plan import plan as make_plan
+
+pytestmark = pytest.mark.opensearch
+
+N_DOCS = 500
+DIMS = 16
+TERMS = [f"t{i}" for i in range(6)]
+
+# Clustered vectors: terms near cluster centres, as real embeddings are, so lists of
+# depth 100 over 500 documents can certify some pages and not others.
+_rng = np.random.default_rng(20261123)
+_centres = _rng.normal(size=(8, DIMS))
+DOC_VECTORS = _centres[_rng.integers(0, 8, N_DOCS)] + 0.8 * _rng.normal(size=(N_DOCS, DIMS))
+TERM_VECTORS = {t: (_centres[i % 8] + 0.5 * _rng.normal(size=DIMS)).tolist() for i, t in enumerate(TERMS)}
+DOCS = [{"_id": f"d{i:03d}", "text": f"document {i}", "group": i % 4} for i in range(N_DOCS)]
+
+LOCAL = LocalIndex()
+LOCAL.add(DOCS, vectors=DOC_VECTORS)
+
+expressions = st.recursive(
+    st.sampled_from(TERMS).map(itlr.Term),
+    lambda children: st.one_of(
+        children.map(itlr.Not),
+        st.lists(children, min_size=2, max_size=3).map(itlr.And),
+        st.lists(children, min_size=2, max_size=3).map(itlr.Or),
+    ),
+    max_leaves=6,
+)
+semantics_st = st.builds(
+    Semantics, and_op=st.sampled_from(AND_OPS), or_op=st.sampled_from(OR_OPS), not_op=st.sampled_from(NOT_OPS),
+    sigmoid=st.none() | st.tuples(st.floats(4, 20), st.floats(0.0, 0.6)),
+)
+
+
+@pytest.fixture(scope="module")
+def indices(os_client):
+    engine = engine_for(os_client)
+    names = {}
+    for shards in (1, 3):
+        names[shards] = f"h2-cert-{shards}-{uuid.uuid4().hex[:8]}"
+        index_documents(os_client, names[shards], DOCS, vectors=DOC_VECTORS, shards=shards)
+    yield names
+    for name in names.values():
+        engine.delete_index(name)
+
+
+def local_exact(expr, sem, **kw) -> dict[str, float]:
+    terms = make_plan(expr).terms
+    result = LOCAL.search(expr, term_vectors=[TERM_VECTORS[t] for t in terms], k=N_DOCS, mode="exact", semantics=sem, **kw)
+    return {h.id: h.score for h in result}
+
+
+def _close(a: float, b: float) -> bool:
+    # Lucene scores are float32: 1e-4 absolute, or float32's precision for large scores.
+    return abs(a - b) <= max(1e-4, 1e-6 * max(abs(a), abs(b)))
+
+
+def assert_exact_page(hits, scores: dict[str, float], offset: int, k: int) -> None:
+    """``hits`` are positions offset..offset+k of the exact ranking: scores within 1e-4 of
+    the reference, in order, and each the score found at its rank (ties may swap ids)."""
+    ranking = sorted(scores.values(), reverse=True)
+    expected = ranking[offset : offset + k]
+    assert len(hits) == len(expected)
+    for hit, want in zip(hits, expected):
+        assert _close(scores[hit.id], hit.score), (hit.id, hit.score, scores[hit.id])
+        assert _close(hit.score, want), (hit.id, hit.score, want)
+
+
+@given(data=st.data())
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+def test_certified_pages_are_exact_pages(os_client, indices, data):
+    expr = data.draw(expressions, label="expr")
+    sem = data.draw(semantics_st, label="semantics")
+    k = data.draw(st.sampled_from([1, 5, 10]), label="k")
+    offset = data.draw(st.sampled_from([0, 0, 10, 40]), label="offset")
+    flt = data.draw(st.sampled_from([None, {"term": {"group": 2}}]), label="filter")
+    scores = local_exact(expr, sem, filter=flt)
+    for name in indices.values():
+        search = itlr.LogicalSearch(os_client, name, semantics=sem)
+        auto = search.search(expr, term_vectors=TERM_VECTORS, k=k, offset=offset, filter=flt)
+        exact = search.search(expr, term_vectors=TERM_VECTORS, k=k, offset=offset, filter=flt, mode="exact")
+        assert auto.certificate is not None and auto.certificate.certified
+        assert exact.certificate is not None and exact.certificate.certified and exact.certificate.depth is None
+        assert_exact_page(auto.hits, scores, offset, k)
+        assert_exact_page(exact.hits, scores, offset, k)
+        if auto.mode == "approx" and auto.certificate.bound is not None:
+            # A page certified from candidates: the bound is below its last score.
+            assert auto.hits[-1].score >= auto.certificate.bound
+
+
+def test_certification_counts_rounds_and_deepens(os_client, indices):
+    search = itlr.LogicalSearch(os_client, indices[3])
+    query = '"t0" AND NOT "t1"'
+    top = search.search(query, term_vectors=TERM_VECTORS, k=10)
+    assert top.mode == "approx" and top.certificate.certified
+    assert top.certificate.depth == 100 and top.certificate.rounds == 1 and top.certificate.bound is not None
+    assert top.to_dict()["certificate"]["depth"] == 100
+    deep = search.search(query, term_vectors=TERM_VECTORS, k=10, offset=300)
+    assert deep.certificate.certified and deep.certificate.depth >= 310
+    assert_exact_page(deep.hits, local_exact(itlr.parse(query), Semantics()), 300, 10)
+    # No positive term: nothing to certify from, one exhaustive round.
+    negated = search.search('NOT "t0"', term_vectors=TERM_VECTORS, k=10)
+    assert negated.mode == "exact" and negated.certificate.rounds == 1 and negated.certificate.depth is None
+    approx = search.search(query, term_vectors=TERM_VECTORS, k=10, mode="approx", knn_k=50)
+    assert approx.certificate.certified is False and approx.certificate.depth == 50
+
+
+@pytest.mark.parametrize("mode", ["auto", "exact", "approx"])
+def test_pages_have_no_duplicate_and_no_gap(os_client, indices, mode):
+    query = '("t0" OR "t2") AND NOT "t1"'
+    kw = {"knn_k": 60} if mode == "approx" else {}
+    for name in indices.values():
+        search = itlr.LogicalSearch(os_client, name)
+        whole = search.search(query, term_vectors=TERM_VECTORS, k=120, mode=mode, **kw)
+        pages = [search.search(query, term_vectors=TERM_VECTORS, k=10, offset=o, mode=mode, **kw) for o in range(0, 120, 10)]
+        ids = [h.id for page in pages for h in page]
+        assert len(ids) == len(set(ids))
+        assert ids == [h.id for h in whole]
+        if mode != "approx":
+            assert len(ids) == 120
+            assert_exact_page([h for p in pages for h in p], local_exact(itlr.parse(query), Semantics()), 0, 120)
+        else:  # approximate paging ends with the candidate pool, never repeats it
+            assert 60 <= len(ids) <= 120
+
+
+def test_bound_holds_on_the_engines_own_knn_lists(os_client, indices):
+    """The kNN lists the engine returns (3 shards, depth 50) against every document's true cosine."""
+    name = indices[3]
+    field = vector_field(engine_for(os_client).mapping(name), "embedding", name)
+    dialect = get_dialect("opensearch")
+    options = SearchOptions(field="embedding", knn_k=50)
+    unit = DOC_VECTORS / np.linalg.norm(DOC_VECTORS, axis=1, keepdims=True)
+    expr = itlr.parse('("t0" OR "t3") AND NOT "t4"')
+    p = make_plan(expr)
+    floors = {}
+    listed: set[str] = set()
+    for t in p.positive_terms:
+        q = np.asarray(TERM_VECTORS[p.terms[t]])
+        q = q / np.linalg.norm(q)
+        (response,) = engine_for(os_client).run(name, [dialect.knn_list(q, 50, options)])
+        (kth,) = response["hits"]["hits"]  # only the 50th hit comes back
+        floors[t] = field.cosine(kth["_score"])
+        true = unit @ q
+        returned = {int(h["_id"][1:]) for h in engine_for(os_client).search(name, {"size": 50, "query": dialect.knn_clause("embedding", q.tolist(), options)})["hits"]["hits"]}
+        listed |= {f"d{i:03d}" for i in returned}
+        outside = np.delete(true, sorted(returned))
+        assert outside.max() <= floors[t] + 1e-6
+        assert abs(true[sorted(returned)].min() - floors[t]) <= 1e-5  # the K-th hit's score is its cosine
+    bound = unseen_bound(p.program, p.terms, Semantics(), floors)
+    scores = local_exact(expr, Semantics())
+    unseen = [s for doc_id, s in scores.items() if doc_id not in listed]
+    assert unseen and max(unseen) <= bound + 1e-6
