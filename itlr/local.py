@@ -587,6 +587,6 @@ def _top(scores: np.ndarray, n: int) -> np.ndarray:
 
 
 def _progress(total: int, desc: str, enabled: bool) -> Any:
-    from tqdm.auto import tqdm  # type: ignore[import-untyped]
+    from tqdm.auto import tqdm
 
     return tqdm(total=total, desc=desc, unit="doc", disable=not enabled or total == 0, leave=False)

@@ -9,7 +9,7 @@ the local engine and the clusters evaluate literally the same program.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -63,7 +63,7 @@ class Semantics:
             taus.append(float(tau))
         return lams, taus
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"and": self.and_op, "or": self.or_op, "not": self.not_op,
                 "calibration": {t: list(p) for t, p in self.calibration.items()},
                 "sigmoid": list(self.sigmoid) if self.sigmoid else None}
@@ -104,4 +104,5 @@ def evaluate(program: Sequence[int], truth: np.ndarray, semantics: Semantics) ->
                 combine(value, v, out=value)
             stack.append(value)
     (value,) = stack
-    return np.maximum(value, 0.0)
+    out: np.ndarray = np.maximum(value, 0.0)
+    return out

@@ -527,7 +527,7 @@ def _limit_blas(threads: int | None) -> int | str:
     if not threads:
         return "default"
     try:
-        from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
+        from threadpoolctl import threadpool_limits
     except ImportError:
         return "default (threadpoolctl missing)"
     global _BLAS_LIMIT
