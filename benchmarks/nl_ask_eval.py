@@ -7,7 +7,8 @@ Systems, nDCG@10 over the judged questions (exact mode, every passage scored):
 
 - ``dense``: the question embedded whole;
 - ``form``: itlr on the rule-based form alone (``to_logic(q, llm=False).expr``);
-- ``ask``: ``LogicalSearch.ask(q, llm=False)``, which searches ``"<question>" AND (<form>)``.
+- ``ask``: ``LogicalSearch.ask(q, llm=False)``, which searches the form with the question read with
+  and without its exclusions (:func:`itlr.nl.with_question`).
 
 Harm is counted two ways: questions where ``ask`` ranks worse than dense (nDCG@10 lower
 by more than 0.01), and, where hand-written forms are given (``--logic``), forms the

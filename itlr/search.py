@@ -222,8 +222,8 @@ class LogicalSearch(SearchSettings):
         return index_documents(self.client, self.index, documents, field=self.field, **kwargs)
 
     def ask(self, question: str, *, llm: Any = None, **kwargs: Any) -> SearchResult:
-        """Question → logical query (LLM if configured, else rules) → search for
-        ``"<question>" AND (<query>)`` (:func:`itlr.nl.with_question`); the result's ``query`` shows it."""
+        """Question → logical query (LLM if configured, else rules) → search for the query with
+        the question read with and without its exclusions (:func:`itlr.nl.with_question`); the result's ``query`` shows it."""
         from .nl import to_logic
 
         translation = to_logic(question, llm=llm)

@@ -11,6 +11,7 @@ import pytest
 from itlr import parse
 from itlr.nl import rules_translate, with_question
 from itlr.nl.grading import content_words, grade, is_harmful, same_form
+from itlr.nl.result import without_exclusions
 from itlr.nl.syntax import load_parser
 from itlr.translator.ast import from_json
 
@@ -92,13 +93,37 @@ def test_alternatives_count_as_right() -> None:
     assert grade(produced, parse('"a" AND NOT "b"'), [parse('"b a"')]).right
 
 
-def test_ask_form_is_the_question_and_the_form() -> None:
+def test_ask_form_is_the_form_with_both_readings_of_the_question() -> None:
     t = rules_translate("Benefits of green tea other than weight loss")
-    assert str(t.search_expr) == '"Benefits of green tea other than weight loss" AND "Benefits of green tea" AND NOT "weight loss"'
+    asked, whole = '"Benefits of green tea"', '"Benefits of green tea other than weight loss"'
+    # (q' OR (q' AND NOT q)) AND F: q' is the question without its exclusion, q as written
+    assert str(t.search_expr) == f'({asked} OR {asked} AND NOT {whole}) AND "Benefits of green tea" AND NOT "weight loss"'
     # one term: the question alone, what dense retrieval ranks by
     assert str(with_question("  Tell me about  Romeo and Juliet ", parse('"Romeo and Juliet"'))) == '"Tell me about Romeo and Juliet"'
+    # nothing to cut: the question ANDed with the form
     t = rules_translate("Jobs at Airbus or Boeing")
     assert str(t.search_expr) == '"Jobs at Airbus or Boeing" AND ("Jobs at Airbus" OR "Jobs at Boeing")'
+
+
+@pytest.mark.parametrize(
+    ("question", "cut"),
+    [
+        ("What are the benefits of vitamin D other than bone health?", "What are the benefits of vitamin D?"),
+        ("Health effects of coffee, but not sleep", "Health effects of coffee"),
+        ("Compare Hobbes (excluding Leviathan) and Locke (excluding Two Treatises of Government)", "Compare Hobbes and Locke"),
+        ("Novels by Jane Austen except Emma, or novels by the Bronte sisters", "Novels by Jane Austen, or novels by the Bronte sisters"),
+        ("Aaron's profile, but don't mention Moses.", "Aaron's profile."),
+    ],
+)
+def test_without_exclusions_cuts_each_not_and_its_cue(question: str, cut: str) -> None:
+    assert without_exclusions(question, rules_translate(question).expr) == cut
+
+
+def test_without_exclusions_leaves_text_it_cannot_find() -> None:
+    # an LLM's rewording of the excluded aspect is not in the question: nothing to cut
+    assert without_exclusions("Tell me about coffee", parse('"coffee" AND NOT "sleep"')) == "Tell me about coffee"
+    # nothing would be left: the question as it came
+    assert without_exclusions("not sleep", parse('"x" AND NOT "sleep"')) == "not sleep"
 
 
 def test_parser_loads_once_across_threads() -> None:

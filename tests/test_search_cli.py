@@ -61,8 +61,9 @@ def test_ask_uses_the_rule_based_translation(monkeypatch):
     index = itlr.LocalIndex()
     index.add(_demo_docs(), embedder=itlr.default_embedder())
     result = itlr.LogicalSearch(index).ask("Health effects of coffee, but not sleep", k=2)
-    # ask searches the question ANDed with the rule-based form (itlr.nl.with_question)
-    assert result.query == '"Health effects of coffee, but not sleep" AND "Health effects of coffee" AND NOT "sleep"'
+    # ask searches the rule-based form with the question read with and without its exclusion (itlr.nl.with_question)
+    asked, whole = '"Health effects of coffee"', '"Health effects of coffee, but not sleep"'
+    assert result.query == f'({asked} OR {asked} AND NOT {whole}) AND "Health effects of coffee" AND NOT "sleep"'
     assert result.method == "rules" and result.question.startswith("Health effects")
     assert {h.source["aspect"] for h in result} == {"liver", "heart"}  # the sleep passages are pushed down
 

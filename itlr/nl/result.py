@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..translator import And, Expr, Term
+from ..translator import And, Expr, Not, Or, Term
 
-__all__ = ["Translation", "NLWarning", "METHODS", "with_question"]
+__all__ = ["Translation", "NLWarning", "METHODS", "with_question", "without_exclusions", "negated_texts"]
 
 # "llm": the model's answer, validated by the grammar; "rules": the rule-based parser
 # was asked directly; "fallback": the LLM was asked and failed (no answer in time, or
@@ -62,15 +63,82 @@ def warn(message: str, stacklevel: int = 3) -> None:
 
 
 def with_question(question: str, expr: Expr) -> Expr:
-    """The form with the question itself ANDed in: ``"<question>" AND (<form>)``.
+    """The form ``F`` with the question in two readings: ``("<q'>" OR ("<q'>" AND NOT "<q>")) AND (F)``.
 
-    The question's own embedding keeps everything the form may have cut away (a
-    property, a qualifier the rules dropped), so a wrong exclusion costs less; the
-    form adds the NOT and the alternatives dense retrieval cannot express. A form that
-    is one term searches the question alone: exactly what dense retrieval ranks by.
-    Measured in docs/BENCHMARKS.md (NegConstraint, section 1d).
+    ``q`` is the question as written, ``q'`` the question with its exclusions cut out
+    (:func:`without_exclusions`). With AND as product, OR as sum and NOT as ``1 − x`` the
+    score is ``F · s(q') · (2 − s(q))``: the form, times closeness to what the question
+    asks for, times a half-strength NOT on the question as written. The contrast between
+    the two readings is the excluded aspect *in the question's context* ("benefits of
+    vitamin D" against "… other than bone health"), which a bare NOT term cannot give.
+    ``"<q>" AND F`` alone ranked passages about the excluded aspect back near the top
+    (the question names it), and ``"<q'>" AND F`` halves the weight of the form's NOT;
+    measured in docs/BENCHMARKS.md §1d (NegConstraint and the demo corpus). A question
+    with nothing to cut searches ``"<q>" AND F``; a form that is one term searches the
+    question alone: exactly what dense retrieval ranks by.
     """
     question = " ".join(question.split())
     if isinstance(expr, Term):
         return Term(question)
-    return And([Term(question), expr])
+    asked = without_exclusions(question, expr)
+    if asked == question:
+        return And([Term(question), expr])
+    return And([Or([Term(asked), And([Term(asked), Not(Term(question))])]), expr])
+
+
+def negated_texts(expr: Expr) -> list[str]:
+    """The texts of the terms under an odd number of NOTs, in order, each once."""
+    found: list[str] = []
+
+    def walk(node: Expr, negated: bool) -> None:
+        if isinstance(node, Term):
+            if negated and node.text not in found:
+                found.append(node.text)
+            return
+        if isinstance(node, Not):
+            walk(node.child, not negated)
+        elif isinstance(node, (And, Or)):
+            for child in node.children:
+                walk(child, negated)
+
+    walk(expr, False)
+    return found
+
+
+# Between an exclusion cue and the excluded text: "do not mention any of the X".
+_CUE_GAP_RE = re.compile(r"^[\s\"'“”‘’(]*(?:[\w'’-]+[\s\"'“”‘’(]+){0,5}$")
+# A list connector in front of a later excluded item: "excluding A, B and C".
+_LIST_CONN_RE = re.compile(r"(?:\s*,\s*|\s+)(?:(?:and|or|nor)\s+)?(?:the\s+)?$", re.IGNORECASE)
+
+
+def without_exclusions(question: str, expr: Expr) -> str:
+    """The question with every NOT'd text of ``expr`` cut out, with its cue ("other than",
+    "excluding", ", but not", …): what the question asks for, without naming what it
+    excludes. A NOT'd text that is not in the question (an LLM's rewording) is left alone;
+    when nothing would be left, the question as it came."""
+    from .rules import _CONN_RE, _TRIGGER_RE  # the parser's own cue words, so both agree on what a cue is
+
+    text = " ".join(question.split())
+    for neg in sorted(negated_texts(expr), key=len, reverse=True):
+        spans = [m.span() for m in re.finditer(r"(?<!\w)" + re.escape(neg) + r"(?!\w)", text, re.IGNORECASE)]
+        best: tuple[int, int] | None = None
+        for start, end in reversed(spans):
+            cues = [c for c in _TRIGGER_RE.finditer(text[:start]) if _CUE_GAP_RE.match(text[c.end() : start])]
+            if cues:
+                cue_start = cues[-1].start()
+                conn = _CONN_RE.search(text[:cue_start])
+                best = (conn.start() if conn else cue_start, end)
+                break
+        if best is None and spans:
+            start, end = spans[-1]
+            conn = _LIST_CONN_RE.search(text[:start])
+            best = (conn.start() if conn and conn.group().strip() else start, end)
+        if best is not None:
+            text = text[: best[0]] + " " + text[best[1] :]
+    text = re.sub(r"\(\s*[,;:]?\s*\)|\[\s*\]", " ", text)
+    text = re.sub(r"\(\s*[,;:]\s*", "(", text)
+    text = re.sub(r"\s+([,.;:?!)])", r"\1", text)
+    text = re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", text)
+    text = re.sub(r"[,;:]\s*([.?!]|$)", r"\1", text)
+    text = " ".join(text.split()).strip(" ,;:")
+    return text if re.search(r"\w", text) else " ".join(question.split())
