@@ -34,30 +34,14 @@ from urllib.parse import urlparse
 import numpy as np
 
 from . import figures
+from .reporting import machine, write_json
 from ..embedders import Embedder, normalize
 from ..hits import SearchResult
 from ..translator import And, Expr, Not, Or, Term
 
-__all__ = ["add_bench_parser", "run_bench_cli", "scaled_vectors", "random_query", "percentiles", "machine", "write_json"]
+__all__ = ["add_bench_parser", "run_bench_cli", "scaled_vectors", "random_query", "percentiles"]
 
 MODES = ("auto", "approx", "exact")
-
-
-def machine() -> str:
-    """Architecture, cores and memory of this machine, for the record."""
-    try:
-        mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-        mem_text = f", {mem:.0f} GiB"
-    except (ValueError, OSError, AttributeError):
-        mem_text = ""
-    return f"{platform.machine()}, {os.cpu_count()} cores{mem_text}"
-
-
-def write_json(path: str, report: Mapping[str, Any]) -> None:
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
-    print(f"wrote {target}", file=sys.stderr)
 
 
 def percentiles(samples: Sequence[float]) -> dict[str, float | int | None]:

@@ -6,7 +6,7 @@ import argparse
 import datetime
 from pathlib import Path
 
-from .reporting import machine as _machine, write_json as _write_json  # bench.py imports these two names from here
+from .reporting import machine as _machine, write_json as _write_json
 
 
 def _positive_int(text: str) -> int:
