@@ -74,10 +74,11 @@ def synthetic_workload(source: str, triples: int, seed: int, limit: int | None) 
 
 def compare(search: LogicalSearch, workload: Workload, k: int) -> dict[str, Any]:
     """Runs every query in exact and in auto mode; counts identical pages and certificates."""
-    identical = certified = from_lists = 0
+    identical = same_set = certified = from_lists = 0
     overlap: list[float] = []
     rounds: list[int] = []
     depths: dict[str, int] = {}
+    outcomes: dict[str, int] = {}  # (certifying depth, rounds): None = scored exhaustively
     different: list[dict[str, Any]] = []
     not_identical: list[dict[str, Any]] = []
     started = time.perf_counter()
@@ -90,17 +91,23 @@ def compare(search: LogicalSearch, workload: Workload, k: int) -> dict[str, Any]
         auto_ids = [h.id for h in auto.hits]
         same = exact_ids == auto_ids
         identical += same
+        same_set += set(exact_ids) == set(auto_ids)
         overlap.append(len(set(exact_ids) & set(auto_ids)) / max(len(exact_ids), 1))
         certified += cert.certified
         from_lists += cert.depth is not None
         rounds.append(cert.rounds)
         depths[str(cert.depth)] = depths.get(str(cert.depth), 0) + 1
+        shape = f"depth {cert.depth}, {cert.rounds} rounds"
+        outcomes[shape] = outcomes.get(shape, 0) + 1
         if not same:
             entry = {
                 "query": qid, "expr": str(expr), "certificate": cert.to_dict(),
                 "exact": [(h.id, round(h.score, 6)) for h in exact.hits],
                 "auto": [(h.id, round(h.score, 6)) for h in auto.hits],
             }
+            # Same documents and the same score at every rank: only tied documents swapped.
+            entry["ties_only"] = set(exact_ids) == set(auto_ids) and all(
+                abs(e.score - a.score) <= 1e-9 for e, a in zip(exact.hits, auto.hits))
             not_identical.append(entry)
             if cert.certified:
                 different.append(entry)
@@ -109,12 +116,14 @@ def compare(search: LogicalSearch, workload: Workload, k: int) -> dict[str, Any]
         "queries": n,
         "identical_top_k": identical,
         "identical_share": identical / n if n else None,
+        "same_set": same_set,
         "recall_at_k": float(np.mean(overlap)) if overlap else None,
         "certified": certified,
         "certified_share": certified / n if n else None,
         "certified_from_lists": from_lists,
         "from_lists_share": from_lists / n if n else None,
         "depths": depths,
+        "outcomes": dict(sorted(outcomes.items())),
         "mean_rounds": float(np.mean(rounds)) if rounds else None,
         "max_rounds": max(rounds) if rounds else None,
         "certified_but_different": different,
@@ -123,18 +132,25 @@ def compare(search: LogicalSearch, workload: Workload, k: int) -> dict[str, Any]
     }
 
 
-def local_backends(workload: Workload, embedder: Embedder, list_budget: float, ef_search: int | None) -> tuple[np.ndarray, list[tuple[str, LogicalSearch]]]:
+def local_backends(
+    workload: Workload, embedder: Embedder, list_budget: float, beams: list[int | None]
+) -> tuple[np.ndarray, list[tuple[str, LogicalSearch]]]:
+    """A scan, and one index with an ANN graph per starting beam (None: the library's)."""
     local = LocalIndex()
     local.add(workload.docs, embedder=embedder)
-    scan = LogicalSearch(local, embedder=embedder)
-    with_ann = LocalIndex(model=local.model)
-    with_ann.add(workload.docs, vectors=local.vectors)
-    # Threshold 0: auto takes the certified kNN path whatever the corpus size; the list
-    # budget (default 1/32 of the rows) would send most multi-term queries on these
-    # small corpora straight to a scan, so it is raised too.
-    options = {} if ef_search is None else {"ef_search": ef_search}
-    with_ann.build_ann(min_documents=0, list_budget=list_budget, **options)
-    return np.array(local.vectors), [("local scan", scan), ("local ANN", LogicalSearch(with_ann, embedder=embedder))]
+    searches = [("local scan", LogicalSearch(local, embedder=embedder))]
+    for ef_search in beams:
+        with_ann = LocalIndex(model=local.model)
+        with_ann.add(workload.docs, vectors=local.vectors)
+        # Threshold 0: auto takes the certified kNN path whatever the corpus size; the list
+        # budget (default 1/32 of the rows) would send most multi-term queries on these
+        # small corpora straight to a scan, so it is raised too.
+        options = {} if ef_search is None else {"ef_search": ef_search}
+        with_ann.build_ann(min_documents=0, list_budget=list_budget, **options)
+        assert with_ann.ann is not None
+        label = "default" if ef_search is None else str(ef_search)
+        searches.append((f"local ANN (ef {label} -> {with_ann.ann.ef_search})", LogicalSearch(with_ann, embedder=embedder)))
+    return np.array(local.vectors), searches
 
 
 def _load() -> str:
@@ -151,16 +167,21 @@ def _commit() -> str:
         return "?"
 
 
+def _differences(entries: list[dict[str, Any]]) -> str:
+    ties = sum(e["ties_only"] for e in entries)
+    return f"{len(entries)} ({ties} tie order)" if entries else "0"
+
+
 def format_table(rows: list[dict[str, Any]]) -> str:
     lines = [
-        "| workload | backend | queries | identical top 10 | recall@10 | certified | from kNN lists | mean rounds | certified ≠ exact |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| workload | backend | queries | identical top 10 | same set | recall@10 | certified | from kNN lists | mean rounds | certified ≠ exact |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for r in rows:
         lines.append(
             f"| {r['workload']} | {r['backend']} | {r['queries']} | {r['identical_top_k']} ({100 * r['identical_share']:.1f}%) "
-            f"| {r['recall_at_k']:.3f} | {100 * r['certified_share']:.1f}% | {100 * r['from_lists_share']:.1f}% "
-            f"| {r['mean_rounds']:.2f} | {len(r['certified_but_different'])} |"
+            f"| {r['same_set']} | {r['recall_at_k']:.3f} | {100 * r['certified_share']:.1f}% | {100 * r['from_lists_share']:.1f}% "
+            f"| {r['mean_rounds']:.2f} | {_differences(r['certified_but_different'])} |"
         )
     return "\n".join(lines)
 
@@ -178,12 +199,14 @@ def main() -> None:
     parser.add_argument("--shards", default="1,3", help="OpenSearch shard counts")
     parser.add_argument("--ann-list-budget", type=float, default=1.0,
                         help="local ANN: deepen the kNN lists until together they hold this share of the rows (library default 1/32)")
-    parser.add_argument("--ann-ef-search", type=int, default=None,
-                        help="local ANN: starting search beam for 100 neighbours (library default 128; calibrate() may raise it)")
+    parser.add_argument("--ann-ef-search", default="default,256",
+                        help="local ANN: starting search beams for 100 neighbours, one index each "
+                             "(default: the library's, 128; calibrate() may raise it)")
     parser.add_argument("--url", default=os.environ.get("ITLR_OPENSEARCH_URL"), help="OpenSearch URL ($ITLR_OPENSEARCH_URL)")
     parser.add_argument("--out", default=str(HERE / "results" / "certified_workloads.json"))
     args = parser.parse_args()
     backends = set(args.backends.split(","))
+    beams = [None if b == "default" else int(b) for b in args.ann_ef_search.split(",")]
     if "opensearch" in backends and not args.url:
         parser.error("give --url or set ITLR_OPENSEARCH_URL (or --backends local)")
 
@@ -205,7 +228,7 @@ def main() -> None:
     for workload in workloads:
         key = id(workload.docs)
         if key not in corpora:  # the three NegConstraint workloads share one corpus
-            corpora[key] = local_backends(workload, embedder, args.ann_list_budget, args.ann_ef_search)
+            corpora[key] = local_backends(workload, embedder, args.ann_list_budget, beams)
         vectors, searches = corpora[key]
         plans: list[tuple[str, LogicalSearch, str | None]] = []
         if "local" in backends:
