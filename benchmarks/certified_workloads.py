@@ -202,7 +202,8 @@ def main() -> None:
     parser.add_argument("--ann-ef-search", default="default,256",
                         help="local ANN: starting search beams for 100 neighbours, one index each "
                              "(default: the library's, 128; calibrate() may raise it)")
-    parser.add_argument("--url", default=os.environ.get("ITLR_OPENSEARCH_URL"), help="OpenSearch URL ($ITLR_OPENSEARCH_URL)")
+    parser.add_argument("--url", default=os.environ.get("ITLR_OPENSEARCH_URL", ""), help="OpenSearch URL ($ITLR_OPENSEARCH_URL)")
+    parser.add_argument("--index-prefix", default="h9-certified", help="OpenSearch index names: PREFIX-DOCS-SHARDS (deleted afterwards)")
     parser.add_argument("--out", default=str(HERE / "results" / "certified_workloads.json"))
     args = parser.parse_args()
     backends = set(args.backends.split(","))
@@ -225,32 +226,35 @@ def main() -> None:
         from opensearchpy import OpenSearch
 
         client = OpenSearch(hosts=[args.url], timeout=120)
-    for workload in workloads:
-        key = id(workload.docs)
-        if key not in corpora:  # the three NegConstraint workloads share one corpus
-            corpora[key] = local_backends(workload, embedder, args.ann_list_budget, beams)
-        vectors, searches = corpora[key]
-        plans: list[tuple[str, LogicalSearch, str | None]] = []
-        if "local" in backends:
-            plans += [(name, s, None) for name, s in searches]
-        if client is not None:
-            for shards in (int(s) for s in args.shards.split(",")):
-                index = f"h9-certified-{len(workload.docs)}-{shards}"
-                search = LogicalSearch(client, index, embedder=embedder)
-                if not search.engine.exists(index):  # type: ignore[union-attr]
-                    search.index_documents(workload.docs, vectors=vectors, shards=shards, batch_size=500)
-                plans.append((f"OpenSearch, {shards} shard{'s' if shards > 1 else ''}", search, index))
-        for backend, search, index in plans:
-            print(f"{workload.name} / {backend}: {len(workload.queries)} queries ...", file=sys.stderr, flush=True)
-            result = compare(search, workload, args.k)
-            rows.append({"workload": workload.name, "backend": backend, "documents": len(workload.docs), **result})
-            print(format_table(rows[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
-    if client is not None:
-        for shards in (int(s) for s in args.shards.split(",")):
-            for workload in workloads:
-                index = f"h9-certified-{len(workload.docs)}-{shards}"
-                if client.indices.exists(index=index):
-                    client.indices.delete(index=index)
+    created: list[str] = []
+    try:
+        for workload in workloads:
+            key = id(workload.docs)
+            if key not in corpora:  # the three NegConstraint workloads share one corpus
+                corpora[key] = local_backends(workload, embedder, args.ann_list_budget, beams)
+            vectors, searches = corpora[key]
+            plans: list[tuple[str, LogicalSearch]] = []
+            if "local" in backends:
+                plans += searches
+            if client is not None:
+                for shards in (int(s) for s in args.shards.split(",")):
+                    index = f"{args.index_prefix}-{len(workload.docs)}-{shards}"
+                    search = LogicalSearch(client, index, embedder=embedder)
+                    assert search.engine is not None
+                    if index not in created:
+                        search.engine.delete_index(index)  # a leftover of an interrupted run
+                        search.index_documents(workload.docs, vectors=vectors, shards=shards, batch_size=500)
+                        created.append(index)
+                    plans.append((f"OpenSearch, {shards} shard{'s' if shards > 1 else ''}", search))
+            for backend, search in plans:
+                print(f"{workload.name} / {backend}: {len(workload.queries)} queries ...", file=sys.stderr, flush=True)
+                result = compare(search, workload, args.k)
+                rows.append({"workload": workload.name, "backend": backend, "documents": len(workload.docs), **result})
+                print(format_table(rows[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
+    finally:
+        for index in created:
+            assert client is not None
+            client.indices.delete(index=index)
     table = format_table(rows)
     print(table)
     report = {
