@@ -201,7 +201,7 @@ def main() -> None:
                         help="local ANN: deepen the kNN lists until together they hold this share of the rows (library default 1/32)")
     parser.add_argument("--ann-ef-search", default="default,256",
                         help="local ANN: starting search beams for 100 neighbours, one index each "
-                             "(default: the library's, 128; calibrate() may raise it)")
+                             "(default: the library's, 256; calibrate() may raise it)")
     parser.add_argument("--url", default=os.environ.get("ITLR_OPENSEARCH_URL", ""), help="OpenSearch URL ($ITLR_OPENSEARCH_URL)")
     parser.add_argument("--index-prefix", default="h9-certified", help="OpenSearch index names: PREFIX-DOCS-SHARDS (deleted afterwards)")
     parser.add_argument("--out", default=str(HERE / "results" / "certified_workloads.json"))

@@ -65,7 +65,7 @@ class HnswIndex:
 
     ``m`` is the graph degree, ``ef_construction`` the build-time beam and
     ``ef_search`` the search beam for 100 neighbours (deeper searches widen it in
-    proportion, and never below ``k``); :meth:`calibrate` raises it until the lists
+    proportion, and never below ``2k``); :meth:`calibrate` raises it until the lists
     reach a target recall. Thread-safe: searches run concurrently; ``add`` waits for them.
 
     ``threads`` sets faiss's OpenMP thread count, which is process-wide: 1 suits a
@@ -73,7 +73,7 @@ class HnswIndex:
     few terms costs more than it saves on a busy machine). None leaves faiss's setting."""
 
     def __init__(
-        self, dim: int, *, m: int = 32, ef_construction: int = 80, ef_search: int = 128, threads: int | None = None
+        self, dim: int, *, m: int = 32, ef_construction: int = 80, ef_search: int = 256, threads: int | None = None
     ) -> None:
         try:
             import faiss
@@ -187,8 +187,11 @@ class HnswIndex:
                     keep[inside] &= allowed[rows[inside]]
             params = faiss.SearchParametersHNSW()
             # ef_search is the beam for 100 neighbours (what calibrate() measures); deeper
-            # lists get a proportionally wider one.
-            params.efSearch = max(k, self.ef_search * k // 100)
+            # lists get a proportionally wider one, and never less than twice the depth:
+            # query terms are not corpus points, and at ef 128 faiss missed 3-8 of a term's
+            # true 100 neighbours on NegConstraint, enough to certify 3 of 198 wrong pages
+            # (docs/BENCHMARKS.md §5f). The clusters' kNN lists are searched as wide.
+            params.efSearch = max(2 * k, self.ef_search * k // 100)
             if not keep.all():
                 bitmap = np.packbits(keep, bitorder="little")
                 selector = faiss.IDSelectorBitmap(len(keep), faiss.swig_ptr(bitmap))
