@@ -24,7 +24,7 @@ import numpy as np
 
 from .semantics import OP_AND, OP_NOT, OP_OR, OP_TERM, RECIPROCAL_FLOOR, Semantics, evaluate, truth_values
 
-__all__ = ["Certificate", "unseen_bound", "interval_evaluate", "interval_max", "monotone", "upper_scores", "certify_page", "depths", "float32_dot_error"]
+__all__ = ["Certificate", "unseen_bound", "interval_evaluate", "interval_max", "monotone", "lists_can_certify", "upper_scores", "certify_page", "depths", "float32_dot_error"]
 
 FIRST_DEPTH = 100  # kNN depth of the first round, per positive term
 GROWTH = 4  # each further round multiplies the depth by this
@@ -181,6 +181,16 @@ def unseen_bound(
     lo = truth_values(low, terms, semantics)[0]
     hi = truth_values(high, terms, semantics)[0]
     return interval_max(program, lo, hi, semantics)
+
+
+def lists_can_certify(program: Sequence[int], terms: Sequence[str], semantics: Semantics, positive_terms: Sequence[int]) -> bool:
+    """Deeper kNN lists can lower the bound at all: the query has a positive term and the
+    bound falls as the lists' floors fall. Otherwise only scoring every document certifies."""
+    if not positive_terms:
+        return False
+    lowest = unseen_bound(program, terms, semantics, {t: -1.0 for t in positive_terms})
+    highest = unseen_bound(program, terms, semantics, {})
+    return lowest < highest
 
 
 def certify_page(page_scores: Sequence[float], k: int, bound: float) -> bool:

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .certify import FIRST_DEPTH, Certificate, certify_page, depths, float32_dot_error, unseen_bound, upper_scores
+from .certify import FIRST_DEPTH, Certificate, certify_page, depths, float32_dot_error, lists_can_certify, unseen_bound, upper_scores
 from .documents import Document, batched, prepare_documents
 from .embedders import Embedder, normalize
 from .embedders import term_vectors as unit_term_vectors
@@ -399,7 +399,12 @@ class LocalIndex:
         ann = self._ann  # read once: build_ann/drop_ann may run meanwhile
         if mode == "approx":
             page, certificate = _approx_page(scorer, rows, top, knn_k or APPROX_DEPTH, ann)
-        elif resolved == "approx" and ann is not None and len(rows) >= self._ann_min_documents:
+        elif (
+            mode == "auto"
+            and ann is not None
+            and len(rows) >= self._ann_min_documents
+            and lists_can_certify(the_plan.program, the_plan.terms, semantics, the_plan.positive_terms)
+        ):
             page, certificate = _threshold_page(scorer, rows, k, offset, knn_k, ann, self._ann_list_budget)
             resolved = "exact" if certificate.depth is None else "approx"
         else:

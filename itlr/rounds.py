@@ -30,7 +30,7 @@ from typing import Any, Callable, Generator
 
 import numpy as np
 
-from .certify import GROWTH, Certificate, certify_page, depths, unseen_bound
+from .certify import GROWTH, Certificate, certify_page, depths, lists_can_certify, unseen_bound
 from .hits import Hit, SearchResult
 from .mappings import VectorField
 from .translator.compiler import MAX_KNN, TRUTH_FIELD, Dialect, SearchOptions
@@ -85,11 +85,7 @@ def _exact(q: ClusterQuery, rounds_before: int) -> Rounds:
 def _can_certify(q: ClusterQuery) -> bool:
     """Deeper lists can lower the bound below a page's scores at all: some positive term,
     a kNN index ranking by exact cosine, and a bound that falls as the floors fall."""
-    if not q.plan.positive_terms or not q.field.certifiable:
-        return False
-    lowest = unseen_bound(q.plan.program, q.plan.terms, q.options.semantics, {t: -1.0 for t in q.plan.positive_terms})
-    highest = unseen_bound(q.plan.program, q.plan.terms, q.options.semantics, {})
-    return lowest < highest
+    return q.field.certifiable and lists_can_certify(q.plan.program, q.plan.terms, q.options.semantics, q.plan.positive_terms)
 
 
 def search_rounds(q: ClusterQuery) -> Rounds:
