@@ -51,7 +51,8 @@ _STOPWORDS = frozenset(
     information info documents document articles article papers paper texts text pages page passages passage
     sources source discuss discussing discusses discussed describe describing explain explaining mention
     mentions mentioning mentioned talk talking talks cover covering covers related regarding concerning
-    except excepting excluding exclude excludes excluded exclusion besides apart aside minus avoid avoiding
+    except excepting excluding exclude excludes excluded exclusion including include includes
+    besides apart aside minus avoid avoiding
     ignore ignoring skip skipping leave leaving omit omitting unrelated instead read seen covered
     something anything things thing kind kinds type types sort sorts way ways one ones
     """.split()
