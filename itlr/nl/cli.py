@@ -10,7 +10,7 @@ import json
 import os
 
 
-def register(subparsers: "argparse._SubParsersAction") -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "nl",
         help="turn a natural-language question into a logical query",
