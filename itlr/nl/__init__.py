@@ -160,5 +160,5 @@ def to_logic(
         warnings=(message, *rules.notes),
         raw=raw,
         attempts=attempts,
-        model=engine.model,
+        model=engine.known_model(),
     )

@@ -440,6 +440,10 @@ class LLM:
                 self._session.model = str(models[0].id)
             return self._session.model
 
+    def known_model(self) -> str | None:
+        """``model``, or the one the server listed if it was asked already (no request here)."""
+        return self.model or self._session.model
+
     def _format_chain(self) -> tuple[str, ...]:
         """Output formats to try, best first: grammar, JSON schema, JSON object, plain text."""
         chain: list[str] = ["grammar"] if self.grammar else []
