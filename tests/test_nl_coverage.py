@@ -59,3 +59,12 @@ def test_coverage_table(question: str, form: str, missing: list[str], negated: l
     assert report.ok == (not missing and not negated)
     if not report.ok:
         assert all(w in report.describe() for w in missing + negated)
+
+
+def test_not_cancelled_by_a_positive_term() -> None:
+    question = "Aaron's profile, but don't mention Moses."
+    report = check_coverage(question, parse('"Aaron\'s profile, but don\'t mention Moses" AND NOT "Moses"'))
+    assert report.cancelled == ("Moses",) and not report.ok and "cancelled" in report.describe()
+    # a shared word alone does not cancel: the NOT still removes something
+    q2 = "History of ancient Rome except the history of the Roman Republic"
+    assert check_coverage(q2, parse('"history of ancient Rome" AND NOT "history of the Roman Republic"')).ok

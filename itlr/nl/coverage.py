@@ -7,7 +7,8 @@ Two checks, both on words, cheap and deterministic:
 - **scope of NOT**: every content word under a NOT appears in the question *after*
   an exclusion cue ("excluding", "other than", "not", "without", ...). A NOT on
   words the question wants, or on words it never said, buries wanted documents:
-  ``1 − x`` pushes down everything about them.
+  ``1 − x`` pushes down everything about them. And a NOT whose words a positive
+  term holds too cancels itself.
 
 Words match loosely (case, a plural or possessive ending, a shared five-letter
 prefix), since a model may write "works" for "work" or "democracy" for
@@ -99,10 +100,11 @@ class CoverageReport:
 
     missing: tuple[str, ...] = ()  # content words of the question in no term
     wrongly_negated: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (NOT term, its words the question does not exclude)
+    cancelled: tuple[str, ...] = ()  # NOT terms whose every word a positive term also holds
 
     @property
     def ok(self) -> bool:
-        return not self.missing and not self.wrongly_negated
+        return not self.missing and not self.wrongly_negated and not self.cancelled
 
     def describe(self) -> str:
         """One line per problem, in words a model (or a person) can act on."""
@@ -114,16 +116,18 @@ class CoverageReport:
                 f'NOT "{term}" excludes {", ".join(words)}, which the question does not ask to leave out; '
                 "put only what follows an exclusion (excluding, other than, not, without ...) under NOT."
             )
+        for term in self.cancelled:
+            lines.append(f'NOT "{term}" is cancelled by a positive term that holds the same words; keep them only under NOT.')
         return "\n".join(lines)
 
 
-def _negated_terms(expr: Expr) -> list[str]:
+def _terms_by_polarity(expr: Expr, negated_wanted: bool) -> list[str]:
     out: list[str] = []
     stack: list[tuple[Expr, bool]] = [(expr, False)]
     while stack:
         node, negated = stack.pop()
         if isinstance(node, Term):
-            if negated and node.text not in out:
+            if negated == negated_wanted and node.text not in out:
                 out.append(node.text)
         elif isinstance(node, Not):
             stack.append((node.child, not negated))
@@ -144,9 +148,14 @@ def check_coverage(question: str, expr: Expr) -> CoverageReport:
     cue_ends = [m.end() for m in _CUE_RE.finditer(lowered)]
     first_cue = min(cue_ends) if cue_ends else None
     excluded = [w for pos, w in _words(question) if first_cue is not None and pos >= first_cue]
+    positive = [w for t in _terms_by_polarity(expr, False) for _, w in _words(t)]
     wrong: list[tuple[str, tuple[str, ...]]] = []
-    for term in _negated_terms(expr):
-        outside = tuple(dict.fromkeys(w for w, stem in content_words(term) if not any(_same(stem, e) for e in excluded)))
+    cancelled: list[str] = []
+    for term in _terms_by_polarity(expr, True):
+        words = content_words(term)
+        outside = tuple(dict.fromkeys(w for w, stem in words if not any(_same(stem, e) for e in excluded)))
         if outside:
             wrong.append((term, outside))
-    return CoverageReport(tuple(missing), tuple(wrong))
+        if words and all(any(_same(stem, p) for p in positive) for _, stem in words):
+            cancelled.append(term)  # "Aaron's profile, but don't mention Moses" AND NOT "Moses"
+    return CoverageReport(tuple(missing), tuple(wrong), tuple(cancelled))
