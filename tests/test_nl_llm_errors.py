@@ -377,3 +377,18 @@ def test_cli_reports_llm_errors_in_one_line(scripted_server, capsys) -> None:
 def test_errors_are_llm_errors() -> None:
     for cls in (LLMAuthError, LLMConnectionError, LLMTimeout, LLMModelNotFound, LLMRateLimited, LLMServerError, InvalidAnswer, UncoveredAnswer):
         assert issubclass(cls, LLMError) and issubclass(cls, RuntimeError)
+
+
+def test_cached_answers_are_checked_again(scripted_server, tmp_path) -> None:
+    """A cached answer that fails today's coverage check is a miss: the model is asked again."""
+    scripted_server.script(Reply.query('"Allen Ginsberg\'s works"'))
+    first = to_logic(QUESTION, llm=_llm(scripted_server, cache=tmp_path, coverage=False))
+    assert first.method == "llm" and len(list(tmp_path.glob("*.json"))) == 1
+    assert to_logic(QUESTION, llm=_llm(scripted_server, cache=tmp_path, coverage=False)).cached
+    # the same entry, read with the check on (same cache key but for the setting): force it by copying
+    llm_checked = _llm(scripted_server, cache=tmp_path)
+    [entry] = tmp_path.glob("*.json")
+    entry.rename(llm_checked._cache_path("scripted-model", QUESTION))
+    scripted_server.script(Reply.query(GOOD))
+    again = to_logic(QUESTION, llm=llm_checked)
+    assert not again.cached and again.query == GOOD and len(scripted_server.chats) == 2

@@ -597,6 +597,8 @@ class LLM:
             expr = validate_query(data["query"])
         except (OSError, ValueError, KeyError, TypeError):
             return None  # an unreadable entry is a miss; the answer is asked again and rewritten
+        if self.coverage and not check_coverage(question, expr).ok:
+            return None  # written before the check grew stricter: asked again
         return Translation(question, expr, "llm", raw=data.get("raw"), attempts=0, cached=True, model=data.get("model"))
 
     def _cache_put(self, model: str, question: str, result: Translation) -> None:
