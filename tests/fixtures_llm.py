@@ -16,11 +16,18 @@ that is a failure.
 
 ``silent_server``: a TCP socket that accepts connections and never answers (for
 timeouts). ``unused_port``: a port nothing listens on.
+
+``scripted_server``: a real HTTP server on 127.0.0.1 that speaks the OpenAI
+chat-completions protocol and answers from a script, one :class:`Reply` per request
+(status, body, headers, delay), or from a function of the request. Every request is
+recorded, so tests see what the client actually sent. For the error paths (401, 404,
+429, 500, refused formats, timeouts) a real model cannot be made to produce on demand.
 """
 
 from __future__ import annotations
 
 import contextlib
+import http.server
 import importlib.util
 import json
 import os
@@ -31,12 +38,16 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
-__all__ = ["llm_server", "embedding_server", "silent_server", "unused_port", "LLMServer"]
+__all__ = [
+    "llm_server", "embedding_server", "silent_server", "unused_port", "scripted_server",
+    "LLMServer", "ScriptedServer", "Reply",
+]
 
 MODEL_ALIAS = "gemma-3-270m-q4_k_m"
 START_TIMEOUT = float(os.environ.get("ITLR_TEST_LLM_START_TIMEOUT", "300"))
@@ -203,3 +214,139 @@ def silent_server():
 @pytest.fixture
 def unused_port() -> int:
     return _free_port()
+
+
+# --------------------------------------------------------------------------- scripted OpenAI server
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One answer of the scripted server: an assistant message (``content``) or an error."""
+
+    status: int = 200
+    content: str | None = None
+    error: str | None = None  # the server's message, sent as {"error": {"message": ...}}
+    body: Any = None  # a whole JSON body instead
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0  # seconds before answering
+
+    @classmethod
+    def answer(cls, content: str, **kw: Any) -> "Reply":
+        return cls(200, content=content, **kw)
+
+    @classmethod
+    def query(cls, query: str, **kw: Any) -> "Reply":
+        """A JSON-mode answer, as a server constrained to the client's schema writes it."""
+        return cls(200, content=json.dumps({"query": query}), **kw)
+
+    @classmethod
+    def fail(cls, status: int, message: str, **kw: Any) -> "Reply":
+        return cls(status, error=message, **kw)
+
+
+class ScriptedServer:
+    """``base_url`` ends in /v1. ``script(*replies)`` queues chat replies; ``respond`` (a
+    function of the request body) answers when the queue is empty; ``requests`` records
+    ``{"method", "path", "headers", "body"}`` for each request."""
+
+    def __init__(self) -> None:
+        self.requests: list[dict[str, Any]] = []
+        self.models: Reply = Reply(200, body={"object": "list", "data": [{"id": "scripted-model", "object": "model", "owned_by": "tests"}]})
+        self.respond: Callable[[dict[str, Any]], Reply] | None = None
+        self._queue: list[Reply] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:  # quiet
+                pass
+
+            def do_GET(self) -> None:
+                server._record(self, None)
+                if self.path.rstrip("/").endswith("/models"):
+                    self._send(server.models)
+                else:
+                    self._send(Reply.fail(404, f"no route {self.path}"))
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                server._record(self, body)
+                if not self.path.rstrip("/").endswith("/chat/completions"):
+                    self._send(Reply.fail(404, f"no route {self.path}"))
+                    return
+                self._send(server._next(body), model=body.get("model"))
+
+            def _send(self, reply: Reply, model: Any = None) -> None:
+                if reply.delay and server._stop.wait(reply.delay):
+                    return
+                if reply.body is not None:
+                    payload = reply.body
+                elif reply.status != 200:
+                    payload = {"error": {"message": reply.error or "", "type": "scripted", "param": None, "code": None}}
+                else:
+                    payload = {
+                        "id": "chatcmpl-scripted", "object": "chat.completion", "created": 0, "model": model or "scripted-model",
+                        "choices": [{"index": 0, "message": {"role": "assistant", "content": reply.content}, "finish_reason": "stop"}],
+                        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+                    }
+                data = json.dumps(payload).encode()
+                try:
+                    self.send_response(reply.status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    for name, value in reply.headers.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout test)
+
+        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self.base_url = f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+
+    def _record(self, handler: http.server.BaseHTTPRequestHandler, body: Any) -> None:
+        with self._lock:
+            self.requests.append({"method": handler.command, "path": handler.path, "headers": {k.lower(): v for k, v in handler.headers.items()}, "body": body})
+
+    def _next(self, body: dict[str, Any]) -> Reply:
+        with self._lock:
+            if self._queue:
+                return self._queue.pop(0)
+        if self.respond is not None:
+            return self.respond(body)
+        return Reply.fail(500, "the test's script has no reply left")
+
+    def script(self, *replies: Reply) -> None:
+        with self._lock:
+            self._queue.extend(replies)
+
+    @property
+    def chats(self) -> list[dict[str, Any]]:
+        """The bodies of the chat-completion requests, in order."""
+        with self._lock:
+            return [r["body"] for r in self.requests if r["method"] == "POST"]
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join(timeout=5)
+
+
+@pytest.fixture
+def scripted_server():
+    server = ScriptedServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.close()

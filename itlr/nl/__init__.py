@@ -11,9 +11,12 @@ With an LLM (any OpenAI-compatible server: OpenAI, vLLM, Ollama, llama.cpp):
     to_logic(question, llm=LLM(base_url=..., timeout=10))
     ITLR_LLM_BASE_URL=... ITLR_LLM_MODEL=...   # then to_logic(question) uses it
 
-The LLM's answer is checked by the query grammar and repaired or retried; when
-no valid query comes back (or none in time) the rule-based parser answers, with
-a warning, and ``method == "fallback"``.
+The LLM's answer is checked by the query grammar and by the coverage check, and
+repaired or re-asked. When the LLM fails (a refused key, an unknown model, no
+answer in time, no valid query) :func:`to_logic` raises an :class:`LLMError`
+subclass with a one-line message; with ``fallback=True`` (or
+``ITLR_LLM_FALLBACK=rules``) the rule-based parser answers instead, with a warning,
+and ``method == "fallback"``.
 """
 
 from __future__ import annotations
@@ -21,13 +24,22 @@ from __future__ import annotations
 import os
 from typing import Any, Mapping
 
+from .coverage import CoverageReport, check_coverage
 from .llm import (
     LLM,
     PROMPT_VERSION,
     InvalidAnswer,
+    LLMAuthError,
+    LLMConnectionError,
     LLMError,
+    LLMModelNotFound,
+    LLMRateLimited,
+    LLMServerError,
+    LLMTimeout,
+    UncoveredAnswer,
     cache_dir,
     extract_query,
+    fallback_from_env,
     llm_configured,
     load_prompt,
     validate_query,
@@ -43,7 +55,16 @@ __all__ = [
     "NLWarning",
     "LLM",
     "LLMError",
+    "LLMAuthError",
+    "LLMConnectionError",
+    "LLMModelNotFound",
+    "LLMRateLimited",
+    "LLMServerError",
+    "LLMTimeout",
     "InvalidAnswer",
+    "UncoveredAnswer",
+    "CoverageReport",
+    "check_coverage",
     "PROMPT_VERSION",
     "METHODS",
     "extract_query",
@@ -69,7 +90,8 @@ def to_logic(
     api_key: str | None = None,
     timeout: float | None = None,
     max_attempts: int | None = None,
-    cache: "bool | str | os.PathLike | None" = None,
+    cache: "bool | str | os.PathLike[str] | None" = None,
+    fallback: bool | None = None,
     env: Mapping[str, str] | None = None,
     **llm_options: Any,
 ) -> Translation:
@@ -84,10 +106,13 @@ def to_logic(
     - ``True``: the LLM, configured by the arguments and the environment.
     - an :class:`LLM` (or an ``openai.OpenAI`` client): that one.
 
-    Never raises for LLM trouble: a server that does not answer in time, an error
-    reply, or answers that stay invalid after the repairs give the rule-based
-    query, ``method="fallback"``, the reason in ``warnings`` and an
-    :class:`NLWarning`. Raises ``ValueError`` for an empty question or bad settings.
+    When the LLM fails, raises the :class:`LLMError` subclass that says why (see
+    :mod:`itlr.nl.llm`), unless ``fallback`` is true: then the rule-based query
+    answers, ``method="fallback"``, with the reason in ``warnings`` and an
+    :class:`NLWarning`. ``fallback=None`` takes the LLM object's setting, else
+    ``ITLR_LLM_FALLBACK`` (``rules`` or ``never``, the default). Nothing but
+    :class:`LLMError` falls back: a bug in itlr is raised as itself.
+    Raises ``ValueError`` for an empty question or bad settings.
     Further keyword arguments (``grammar``, ``structured``, ``system_role``,
     ``max_tokens``, …) are :class:`LLM` settings.
     """
@@ -116,21 +141,25 @@ def to_logic(
 
     if engine is None:
         return rules_translate(question)
+    if fallback is None:
+        fallback = engine.fallback if engine.fallback is not None else fallback_from_env(env)
     try:
         return engine.translate(question)
     except LLMError as exc:
+        if not fallback:
+            raise
         reason = str(exc)
         attempts = getattr(exc, "attempts", 0)
         raw = getattr(exc, "raw", None)
-    fallback = rules_to_expr(question)
+    rules = rules_to_expr(question)
     message = f"{reason}; used the rule-based parser instead"
     warn(message)
     return Translation(
         " ".join(question.split()),
-        fallback.expr,
+        rules.expr,
         "fallback",
-        warnings=(message, *fallback.notes),
+        warnings=(message, *rules.notes),
         raw=raw,
         attempts=attempts,
-        model=engine.model,
+        model=engine.known_model(),
     )

@@ -10,24 +10,27 @@ import json
 import os
 
 
-def register(subparsers: "argparse._SubParsersAction") -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "nl",
         help="turn a natural-language question into a logical query",
         description=(
             "Turn a question into a logical query. The LLM path (any OpenAI-compatible server) is the default "
             "when --base-url or ITLR_LLM_BASE_URL is set; otherwise the rule-based parser. An LLM that fails "
-            "falls back to the rules with a warning on stderr."
+            "(refused key, unknown model, no answer in time, no valid query) is an error, unless --fallback "
+            "(or ITLR_LLM_FALLBACK=rules) asks for the rules instead, with a warning on stderr."
         ),
     )
     p.add_argument("question", help="e.g. \"benefits of vitamin D other than bone health\"")
     how = p.add_mutually_exclusive_group()
-    how.add_argument("--llm", dest="method", action="store_const", const="llm", help="use the LLM (falls back to the rules)")
+    how.add_argument("--llm", dest="method", action="store_const", const="llm", help="use the LLM")
     how.add_argument("--rules", dest="method", action="store_const", const="rules", help="use the rule-based parser only")
     p.add_argument("--base-url", help="OpenAI-compatible endpoint (default: ITLR_LLM_BASE_URL, then OPENAI_BASE_URL)")
     p.add_argument("--model", help="model name (default: ITLR_LLM_MODEL, else the server's first model)")
     p.add_argument("--api-key", help="API key (default: ITLR_LLM_API_KEY, then OPENAI_API_KEY)")
     p.add_argument("--timeout", type=float, help="seconds per LLM call (default: ITLR_LLM_TIMEOUT, else 30)")
+    p.add_argument("--fallback", action="store_true", default=None,
+                   help="when the LLM fails, use the rule-based parser with a warning (default: ITLR_LLM_FALLBACK, else fail)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the answer cache")
     p.add_argument("--json", action="store_true", help='print {"query", "ast", "method", "warnings"} as JSON')
     p.set_defaults(func=_run, method=None)
@@ -55,6 +58,7 @@ def _run(args: argparse.Namespace) -> None:
             api_key=args.api_key,
             timeout=args.timeout,
             cache=False if args.no_cache else None,
+            fallback=args.fallback,
         )
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
