@@ -238,7 +238,7 @@ def test_silent_server_times_out_and_falls_back(silent_server, tmp_path) -> None
 
 def test_cli_silent_server_falls_back_with_a_warning(silent_server, tmp_path, monkeypatch, capsys) -> None:
     monkeypatch.setenv("ITLR_CACHE", str(tmp_path))
-    assert main(["nl", "--base-url", silent_server, "--model", "m", "--timeout", "1", QUESTION]) == 1
+    assert main(["nl", "--base-url", silent_server, "--model", "m", "--timeout", "1", QUESTION]) == 2  # a service that failed: one line, exit 2
     assert capsys.readouterr().err.startswith("itlr: error: the LLM server did not answer within 1 s")
     assert main(["nl", "--base-url", silent_server, "--model", "m", "--timeout", "1", "--fallback", QUESTION]) == 0
     captured = capsys.readouterr()

@@ -363,7 +363,7 @@ def test_llm_is_immutable() -> None:
 def test_cli_reports_llm_errors_in_one_line(scripted_server, capsys) -> None:
     scripted_server.respond = lambda body: Reply.fail(401, "Incorrect API key provided")
     args = ["nl", "--llm", "--base-url", scripted_server.base_url, "--model", "m", "--no-cache", QUESTION]
-    assert main(args) == 1
+    assert main(args) == 2  # a service that refused: one line, exit 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("itlr: error: the LLM server") and "401: Incorrect API key" in err
     with warnings.catch_warnings():
