@@ -25,8 +25,8 @@ from .embedders import Embedder, normalize
 from .engines import Engine
 from .errors import IndexingError
 from .hits import SearchResult
-from .indexing import IndexReport
-from .mappings import VectorField, index_body, vector_field, vector_field_dims
+from .indexing import IndexReport, bulk_operations, check_existing_index, record_bulk_response, record_count_check
+from .mappings import VectorField, index_body, vector_field
 from .rounds import Rounds, search_rounds
 from .search import SearchSettings
 from .semantics import Semantics
@@ -211,38 +211,25 @@ class AsyncLogicalSearch(SearchSettings):
         embedder = None if given is not None else self.embedder
         dims = given.shape[1] if given is not None else embedder.dim  # type: ignore[union-attr]
         if await self.engine.exists(index):
-            have = vector_field_dims(await self.engine.mapping(index), self.field)
-            if have != dims:
-                raise ValueError(f"index {index!r} has {have}-dimensional vectors in {self.field!r} but the documents have {dims}")
+            check_existing_index(index, await self.engine.mapping(index), self.field, dims)
         else:
             await self.engine.create_index(index, index_body(self.dialect, dims, field=self.field, text_field=text_field,
                                                              shards=shards, replicas=replicas))
         report = IndexReport(index)
-        written: set[str] = set()
+        written: list[str] = []
         for start, batch in zip(range(0, len(docs), batch_size), batched(docs, batch_size)):
             if given is not None:
                 matrix = given[start : start + len(batch)]
             else:
                 matrix = await asyncio.to_thread(embedder.embed, [d.text for d in batch])  # type: ignore[union-attr]
-            operations: list[dict[str, Any]] = []
-            for doc, vector in zip(batch, matrix):
-                operations += [{"index": {"_index": index, "_id": doc.id}}, {**doc.source, self.field: np.asarray(vector, np.float32).tolist()}]
-            items = (await self.engine.bulk(operations, index)).get("items", [])
-            for doc, item in zip(batch, items):
-                error = next(iter(item.values())).get("error")
-                if error:
-                    kind, reason = (error.get("type", "error"), error.get("reason", str(error))) if isinstance(error, dict) else ("error", str(error))
-                    report.failures.append((doc.id, f"{kind}: {reason}"))
-                else:
-                    written.add(doc.id)
-            report.failures.extend((d.id, "no answer in the bulk response") for d in batch[len(items):])
+            response = await self.engine.bulk(bulk_operations(index, self.field, batch, matrix), index)
+            record_bulk_response(report, written, batch, response)
         await self.engine.refresh(index)
-        report.indexed = len(written)
+        report.indexed = len(set(written))
         found = 0
-        for chunk in batched(sorted(written), 1000):
+        for chunk in batched(sorted(set(written)), 1000):
             found += await self.engine.count(index, {"ids": {"values": list(chunk)}})
-        if found != report.indexed:
-            report.failures.append(("*", f"count check: {report.indexed} written but {found} found after refresh"))
+        record_count_check(report, found)
         if report.failures and raise_on_error:
             raise IndexingError(index, report.failures, report.indexed)
         return report

@@ -8,7 +8,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .documents import batched, prepare_documents
+from .documents import Document, batched, prepare_documents
 from .embedders import Embedder, normalize
 from .engines import Engine, engine_for
 from .errors import EngineError, IndexingError
@@ -32,14 +32,50 @@ def ensure_index(
     """Creates ``index`` for ``dims``-dimensional vectors; an existing index must
     have the same dimensions. Returns True when it was created."""
     if engine.exists(index):
-        have = vector_field_dims(engine.mapping(index), field)
-        if have is None:
-            raise ValueError(f"index {index!r} exists but has no vector field {field!r}")
-        if have != dims:
-            raise ValueError(f"index {index!r} has {have}-dimensional vectors in {field!r} but the embedder gives {dims}")
+        check_existing_index(index, engine.mapping(index), field, dims)
         return False
     engine.create_index(index, index_body(engine.dialect, dims, field=field, text_field=text_field, shards=shards, replicas=replicas, metadata=metadata))
     return True
+
+
+def check_existing_index(index: str, mapping: dict[str, Any], field: str, dims: int) -> None:
+    """An existing index must hold ``dims``-dimensional vectors in ``field`` (its ``GET _mapping`` answer)."""
+    have = vector_field_dims(mapping, field)
+    if have is None:
+        raise ValueError(f"index {index!r} exists but has no vector field {field!r}")
+    if have != dims:
+        raise ValueError(f"index {index!r} has {have}-dimensional vectors in {field!r} but the embedder gives {dims}")
+
+
+def bulk_operations(index: str, field: str, batch: Sequence[Document], matrix: np.ndarray) -> list[dict[str, Any]]:
+    """The ``_bulk`` lines that index ``batch`` with its vectors, under the documents' own ids."""
+    operations: list[dict[str, Any]] = []
+    for doc, vector in zip(batch, matrix):
+        operations.append({"index": {"_index": index, "_id": doc.id}})
+        operations.append({**doc.source, field: np.asarray(vector, dtype=np.float32).tolist()})
+    return operations
+
+
+def record_bulk_response(report: IndexReport, written: list[str], batch: Sequence[Document], response: Mapping[str, Any]) -> None:
+    """Adds each document of ``batch`` to ``written`` or, with the engine's reason, to the failures."""
+    items = response.get("items", [])
+    for doc, item in zip(batch, items):
+        result = next(iter(item.values()))
+        error = result.get("error")
+        if error:
+            reason = error.get("reason", str(error)) if isinstance(error, dict) else str(error)
+            kind = error.get("type", "error") if isinstance(error, dict) else "error"
+            report.failures.append((doc.id, f"{kind}: {reason}"))
+        else:
+            written.append(doc.id)
+    if len(items) != len(batch):
+        report.failures.extend((d.id, "no answer in the bulk response") for d in batch[len(items) :])
+
+
+def record_count_check(report: IndexReport, found: int) -> None:
+    """The count check: every document the bulk answers called written is searchable."""
+    if found != report.indexed:
+        report.failures.append(("*", f"count check: {report.indexed} written but {found} found after refresh"))
 
 
 def index_documents(
@@ -104,12 +140,8 @@ def index_documents(
             report.failures.extend((d.id, f"not sent, the engine stopped answering: {unreachable.cause}") for d in batch)
             continue
         matrix = given[start : start + len(batch)] if given is not None else embedder.embed([d.text for d in batch])  # type: ignore[union-attr]
-        operations: list[dict[str, Any]] = []
-        for doc, vector in zip(batch, matrix):
-            operations.append({"index": {"_index": index, "_id": doc.id}})
-            operations.append({**doc.source, field: np.asarray(vector, dtype=np.float32).tolist()})
         try:
-            response = engine.bulk(index, operations)
+            response = engine.bulk(index, bulk_operations(index, field, batch, matrix))
         except EngineError as exc:
             if exc.status is None:
                 # No answer (connection refused, reset or timed out, after the client's own
@@ -121,31 +153,18 @@ def index_documents(
                 report.failures.extend((d.id, f"bulk request refused (HTTP {exc.status}): {exc.cause}") for d in batch)
             bar.update(len(batch))
             continue
-        items = response.get("items", [])
-        for doc, item in zip(batch, items):
-            result = next(iter(item.values()))
-            error = result.get("error")
-            if error:
-                reason = error.get("reason", str(error)) if isinstance(error, dict) else str(error)
-                kind = error.get("type", "error") if isinstance(error, dict) else "error"
-                report.failures.append((doc.id, f"{kind}: {reason}"))
-            else:
-                written.append(doc.id)
-        if len(items) != len(batch):
-            report.failures.extend((d.id, "no answer in the bulk response") for d in batch[len(items) :])
+        record_bulk_response(report, written, batch, response)
         bar.update(len(batch))
     bar.close()
     report.indexed = len(set(written))
     if unreachable is None:
         try:
             engine.refresh(index)
-            # The count check: every document the bulk answers called written is searchable.
             found = sum(engine.count(index, {"ids": {"values": chunk}}) for chunk in batched(sorted(set(written)), 1000))
         except EngineError as exc:
             report.failures.append(("*", f"count check could not run: {exc}"))
         else:
-            if found != report.indexed:
-                report.failures.append(("*", f"count check: {report.indexed} written but {found} found after refresh"))
+            record_count_check(report, found)
     if report.failures and raise_on_error:
         raise IndexingError(index, report.failures, report.indexed)
     return report
