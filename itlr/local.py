@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .certify import FIRST_DEPTH, Certificate, certify_page, depths, float32_dot_error, lists_can_certify, unseen_bound, upper_scores
+from .certify import Certificate, certify_page, depths, float32_dot_error, lists_can_certify, unseen_bound, upper_scores
 from .documents import Document, batched, prepare_documents
 from .embedders import Embedder, normalize
 from .embedders import term_vectors as unit_term_vectors
@@ -31,16 +31,12 @@ from .filters import compile_filter, field_types
 from .hits import Hit, SearchResult
 from .semantics import Semantics, evaluate, truth_values
 from .translator import Expr
+from .translator.compiler import SearchOptions
 from .translator.plan import Plan, plan as make_plan
 
-__all__ = ["LocalIndex", "APPROX_DEPTH", "ANN_MIN_DOCUMENTS", "ANN_LIST_BUDGET"]
+__all__ = ["LocalIndex", "ANN_MIN_DOCUMENTS", "ANN_LIST_BUDGET"]
 
 FORMAT_VERSION = 1
-
-# approx mode's kNN depth per positive term (unless knn_k is given). Fixed, so that
-# every page of a query is cut from one candidate pool: pages never overlap or skip,
-# and paging stops (short pages, uncertified) where the pool runs out.
-APPROX_DEPTH = FIRST_DEPTH
 
 # auto uses an ANN index only when at least this many documents pass the filter:
 # below it a float32 scan is about as fast as the kNN lists and always exact.
@@ -370,7 +366,8 @@ class LocalIndex:
         """Ranks documents by the composed ITLR score of ``query``.
 
         ``exact`` scores every document (passing ``filter``). ``approx`` scores only the
-        union of each positive term's ``knn_k`` (default :data:`APPROX_DEPTH`) nearest
+        union of each positive term's ``knn_k`` nearest (the clusters' default,
+        :meth:`itlr.translator.compiler.SearchOptions.neighbours`)
         documents, as a cluster's kNN clauses would; the pool does not depend on
         ``offset``, so pages never overlap, and they end where the pool does.
         ``auto`` returns the exact ranking: a scan, or, with an ANN index (:meth:`build_ann`)
@@ -398,7 +395,7 @@ class LocalIndex:
         top = offset + k
         ann = self._ann  # read once: build_ann/drop_ann may run meanwhile
         if mode == "approx":
-            page, certificate = _approx_page(scorer, rows, top, knn_k or APPROX_DEPTH, ann)
+            page, certificate = _approx_page(scorer, rows, top, knn_k or SearchOptions(k=k).neighbours(), ann)
         elif (
             mode == "auto"
             and ann is not None
