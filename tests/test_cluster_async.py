@@ -4,6 +4,7 @@ and ask give what the sync class gives, also for 50 searches at once from one ev
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import uuid
 
 import numpy as np
@@ -21,6 +22,23 @@ DOC_VECTORS = _rng.normal(size=(N_DOCS, DIMS)) + 0.7 * _base
 TERMS = {f"t{i}": (_rng.normal(size=DIMS) + 0.7 * _base).tolist() for i in range(6)}
 DOCS = [{"_id": f"d{i:03d}", "text": f"document {i}", "group": i % 2} for i in range(N_DOCS)]
 QUERIES = ['"t0" AND NOT "t1"', '("t2" OR "t3") AND NOT "t4"', 'NOT "t5"', '"t0" AND "t2"', '"t1" OR NOT "t3"']
+
+
+def _assert_same_result(got, want) -> None:
+    """Equal results, except that the certificate's bound may differ in float32's last bits:
+    the JVM's kNN similarity (Lucene's vectorised dot product) changes rounding once the
+    JIT compiles it, so the same list read twice can end a few ulps apart."""
+    assert got.hits == want.hits and got.mode == want.mode
+    assert got.certificate is not None and want.certificate is not None
+    assert (got.certificate.certified, got.certificate.depth, got.certificate.rounds) == (
+        want.certificate.certified,
+        want.certificate.depth,
+        want.certificate.rounds,
+    )
+    assert (got.certificate.bound is None) == (want.certificate.bound is None)
+    if got.certificate.bound is not None:
+        assert got.certificate.bound == pytest.approx(want.certificate.bound, abs=1e-6)
+    assert dataclasses.replace(got, certificate=None) == dataclasses.replace(want, certificate=None)
 
 
 def _async_opensearch(cluster):
@@ -53,13 +71,12 @@ def test_async_opensearch_matches_sync(opensearch_cluster, os_client):
                     kw = dict(k=7, offset=3, mode=mode, explain=True, filter={"term": {"group": 1}}, term_vectors=TERMS)
                     got = await search.search(query, **kw)
                     want = sync.search(query, **kw)
-                    assert got == want
-                    assert got.certificate is not None and got.certificate == want.certificate
+                    _assert_same_result(got, want)
             # 50 concurrent searches from one event loop: every one equals its serial answer.
             jobs = [(QUERIES[i % len(QUERIES)], 5 + i % 4, i % 3 * 5) for i in range(50)]
             answers = await asyncio.gather(*(search.search(q, k=k, offset=o, term_vectors=TERMS) for q, k, o in jobs))
             for (q, k, o), answer in zip(jobs, answers):
-                assert answer == sync.search(q, k=k, offset=o, term_vectors=TERMS)
+                _assert_same_result(answer, sync.search(q, k=k, offset=o, term_vectors=TERMS))
             with pytest.raises(EngineError, match="index 'itlr-no-such-index'.*index_not_found_exception"):
                 await itlr.AsyncLogicalSearch(client, "itlr-no-such-index").search('"t0"', term_vectors=TERMS)
         finally:
