@@ -11,6 +11,17 @@ a special case, and neither do products with a factor that can be negative
 truth value. Where the bound is loose, certification simply fails and the caller
 deepens the lists or scores exactly.
 
+A kNN list on a *composite* vector ``c = sum_i w_i q_i / |sum_i w_i q_i|`` (the query's
+positive terms' directions minus a share of its negated ones') adds one linear
+constraint on the unseen documents: a unit document ``d`` outside it has
+``sum_i w_i cos(d, q_i) = |sum_i w_i q_i| cos(d, c) <= |sum_i w_i q_i| s_c(K)``. Per-term
+caps alone let an unseen document be as good as each list's K-th neighbour on *every*
+term at once; the constraint says it cannot be, which is what an AND of unrelated
+terms needs (the documents good on all of them are near ``c``). The largest score
+over the box of caps cut by such half-spaces is found by branch and bound on the
+cosine box (:func:`unseen_bound`): interval evaluation bounds each sub-box, the
+half-spaces shrink it first, and sub-boxes already below the page's score are dropped.
+
 Everything here is sans-IO: the local engine and the cluster searches (sync and
 async) feed it what their kNN lists returned and act on its answer.
 """
@@ -24,11 +35,12 @@ import numpy as np
 
 from .semantics import OP_AND, OP_NOT, OP_OR, OP_TERM, RECIPROCAL_FLOOR, Semantics, evaluate, truth_values
 
-__all__ = ["Certificate", "unseen_bound", "interval_evaluate", "interval_max", "monotone", "lists_can_certify", "upper_scores", "certify_page", "depths", "float32_dot_error"]
+__all__ = ["Certificate", "HalfSpace", "unseen_bound", "interval_evaluate", "interval_max", "monotone", "lists_can_certify", "upper_scores", "certify_page", "depths", "float32_dot_error"]
 
 FIRST_DEPTH = 100  # kNN depth of the first round, per positive term
 GROWTH = 4  # each further round multiplies the depth by this
 MAX_ROUNDS = 3  # 100, 400, 1,600 by default; then exact scoring
+MAX_BOXES = 2048  # branch and bound gives up (bound above the threshold) past this many sub-boxes
 
 
 @dataclass(frozen=True)
@@ -166,21 +178,97 @@ def upper_scores(
     return interval_evaluate(program, lo, hi, semantics)[1]
 
 
+@dataclass(frozen=True)
+class HalfSpace:
+    """``sum_i weights[i] * cos(d, q_i) <= limit`` for every document ``d`` no list returned."""
+
+    weights: tuple[float, ...]
+    limit: float
+
+
 def unseen_bound(
-    program: Sequence[int], terms: Sequence[str], semantics: Semantics, floors: Mapping[int, float]
+    program: Sequence[int],
+    terms: Sequence[str],
+    semantics: Semantics,
+    floors: Mapping[int, float],
+    halfspaces: Sequence[HalfSpace] = (),
+    threshold: float | None = None,
 ) -> float:
     """The largest score a document outside every kNN list can have.
 
     ``floors`` maps a term's index to the cosine similarity of the deepest neighbour
-    its list returned (the K-th). A term without a list may take any cosine."""
+    its list returned (the K-th). A term without a list may take any cosine.
+    ``halfspaces`` come from composite lists (see the module's text). With them the
+    bound is refined by branch and bound only as far as ``threshold`` asks: the answer
+    is at most ``threshold`` exactly when every sub-box is shown below it; otherwise it
+    is a valid bound above it (the search stops at :data:`MAX_BOXES` sub-boxes)."""
     n = len(terms)
     low = np.full((1, n), -1.0)
     high = np.ones((1, n))
     for i, s in floors.items():
         high[0, i] = min(1.0, max(-1.0, float(s)))
-    lo = truth_values(low, terms, semantics)[0]
-    hi = truth_values(high, terms, semantics)[0]
-    return interval_max(program, lo, hi, semantics)
+    if not halfspaces:
+        return float(_box_max(program, terms, semantics, low, high)[0])
+    weights = np.array([h.weights for h in halfspaces], dtype=np.float64)
+    limits = np.array([h.limit for h in halfspaces], dtype=np.float64)
+    target = -np.inf if threshold is None else float(threshold)
+    settled = -np.inf  # the largest bound of a sub-box dropped as at most ``target``
+    seen = 0
+    while True:
+        low, high = _tighten(low, high, weights, limits)
+        if not len(low):
+            return max(settled, 0.0)
+        tops = _box_max(program, terms, semantics, low, high)
+        done = tops <= target
+        if done.any():
+            settled = max(settled, float(tops[done].max()))
+        low, high, tops = low[~done], high[~done], tops[~done]
+        seen += len(low)
+        if not len(low):
+            return max(settled, 0.0)
+        if seen > MAX_BOXES or threshold is None or _reaches(program, terms, semantics, low, high, weights, limits, target):
+            return max(settled, float(tops.max()))
+        # Halve every open box along its widest side.
+        rows = np.arange(len(low))
+        side = np.argmax(high - low, axis=1)
+        middle = (low[rows, side] + high[rows, side]) / 2.0
+        upper_low, lower_high = low.copy(), high.copy()
+        lower_high[rows, side] = middle
+        upper_low[rows, side] = middle
+        low, high = np.vstack([low, upper_low]), np.vstack([lower_high, high])
+
+
+def _box_max(program: Sequence[int], terms: Sequence[str], semantics: Semantics, low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    """Per row, the interval bound of the score over a box of cosines."""
+    return interval_evaluate(program, truth_values(low, terms, semantics), truth_values(high, terms, semantics), semantics)[1]
+
+
+def _reaches(program: Sequence[int], terms: Sequence[str], semantics: Semantics, low: np.ndarray, high: np.ndarray,
+             weights: np.ndarray, limits: np.ndarray, target: float) -> bool:
+    """Some box's centre satisfies every half-space and scores above ``target``: then no
+    refinement can bring the bound down to it, so stop searching."""
+    centre = (low + high) / 2.0
+    feasible = (centre @ weights.T <= limits).all(axis=1)
+    if not feasible.any():
+        return False
+    values = evaluate(program, truth_values(centre[feasible], terms, semantics), semantics)
+    return bool((values > target).any())
+
+
+def _tighten(low: np.ndarray, high: np.ndarray, weights: np.ndarray, limits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Boxes shrunk to what the half-spaces leave of them (two passes of bound
+    propagation); boxes no point of which satisfies them all are dropped."""
+    for _ in range(2):
+        for w, limit in zip(weights, limits):
+            least = np.minimum(w * low, w * high)  # each coordinate's smallest contribution
+            room = limit - (least.sum(axis=1, keepdims=True) - least)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                edge = room / w
+            high = np.where(w > 0, np.minimum(high, edge), high)
+            low = np.where(w < 0, np.maximum(low, edge), low)
+    feasible = (low <= high + 1e-12).all(axis=1)  # rounding must never drop a feasible point
+    low, high = low[feasible], high[feasible]
+    return low, np.maximum(high, low)
 
 
 def lists_can_certify(program: Sequence[int], terms: Sequence[str], semantics: Semantics, positive_terms: Sequence[int]) -> bool:

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import secrets
 from typing import Any, Iterator
 
 from .errors import EngineError
+from .translator.compiler import VectorParam, vector_json
 
 __all__ = ["Engine", "engine_for", "connect", "detect_engine", "describe_error", "msearch_lines"]
 
@@ -164,11 +167,34 @@ class Engine:
         return total
 
 
-def msearch_lines(bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The ``_msearch`` body: an (empty) header before each search; the index is in the path."""
-    lines: list[dict[str, Any]] = []
+# Stands in for a vector while a body is encoded; random, so no user text can forge it.
+_VECTOR_MARK = f"\u0000itlr-{secrets.token_hex(8)}-"
+
+
+def msearch_lines(bodies: list[dict[str, Any]]) -> list[str]:
+    """The ``_msearch`` body, as JSON lines both clients send as they are: an (empty)
+    header before each search (the index is in the path). Query vectors are written from
+    :func:`~itlr.translator.compiler.vector_json`, once per search however many bodies
+    carry them: JSON-encoding floats is most of a search's client-side time."""
+    lines: list[str] = []
     for body in bodies:
-        lines += [{}, body]
+        vectors: dict[str, str] = {}
+
+        def swap(value: Any) -> Any:
+            if isinstance(value, VectorParam):
+                mark = f"{_VECTOR_MARK}{len(vectors)}"
+                vectors[json.dumps(mark)] = vector_json(value.packed)
+                return mark
+            if isinstance(value, dict):
+                return {k: swap(v) for k, v in value.items()}
+            if isinstance(value, list):
+                return [swap(v) for v in value]
+            return value
+
+        text = json.dumps(swap(body))
+        for mark, array in vectors.items():
+            text = text.replace(mark, array, 1)
+        lines += ["{}", text]
     return lines
 
 

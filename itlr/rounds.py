@@ -8,13 +8,14 @@ same generator, so request building, response parsing and certification live her
 once.
 
 Certified ``auto`` (SPEC §3, the threshold algorithm; :mod:`itlr.certify`): each round
-sends, in one ``_msearch``, every positive term's kNN list of depth K (only its K-th hit
-is fetched) and
-the scored request (``script_score`` over the same kNN clauses, ``from=offset``,
-``size=k``). A document no list returned has, for each positive term t, a cosine of at
-most that of t's K-th hit: with several shards the coordinator merges the shards' exact
-top-K lists, so the global K-th similarity is at least every shard's K-th. The program
-evaluated at those floors bounds every unseen document; a page whose last score reaches
+sends, in one ``_msearch``, every positive term's kNN list of depth K and one on the
+query's composite vector (only each list's K-th hit is fetched), and the scored request
+(``script_score`` over the same kNN clauses, ``from=offset``, ``size=k``). A document no
+list returned has, for each positive term t, a cosine of at most that of t's K-th hit,
+and a composite similarity at most the composite list's K-th: with several shards the
+coordinator merges the shards' exact top-K lists, so the global K-th similarity is at
+least every shard's K-th. The program's largest value under those constraints bounds
+every unseen document; a page whose last score reaches
 the bound is the exact ranking's page. A list shorter than K saw every (filtered)
 document, and so did the scored request: the page is exact outright. Otherwise the
 lists deepen (:func:`itlr.certify.depths`) and, past the last depth, one exhaustive
@@ -30,10 +31,10 @@ from typing import Any, Callable, Generator
 
 import numpy as np
 
-from .certify import GROWTH, Certificate, certify_page, depths, lists_can_certify, unseen_bound
+from .certify import GROWTH, Certificate, HalfSpace, certify_page, depths, lists_can_certify, unseen_bound
 from .hits import Hit, SearchResult
 from .mappings import VectorField
-from .translator.compiler import MAX_KNN, TRUTH_FIELD, Dialect, SearchOptions
+from .translator.compiler import MAX_KNN, TRUTH_FIELD, Composite, Dialect, SearchOptions, composite
 from .translator.plan import MODES, Plan
 
 __all__ = ["ClusterQuery", "search_rounds", "parse_hits", "drive", "Rounds"]
@@ -104,60 +105,77 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     if not _can_certify(q):
         return (yield from _exact(q, 0))
     terms = q.plan.positive_terms
-    semantics = options.semantics
+    shape = q.plan.query_composite()
+    made = composite(q.vectors, *shape) if shape is not None else None
+    composites = [made] if made is not None else []
+    lists = [q.vectors[t] for t in terms] + [c.direction for c in composites]
     schedule = depths(options.k, options.offset, first=options.knn_k, max_depth=MAX_KNN)
     rounds = 0
     depth: int | None = schedule[0]
-    previous: tuple[int, dict[int, float]] | None = None  # a shallower depth and its floors
+    previous: tuple[int, list[float]] | None = None  # a shallower depth and its lists' similarities
     while depth is not None:
         # The bound holds only as far as the lists are the true nearest neighbours: search the
         # graph twice as wide as the list is deep (HNSW misses near-duplicates at ef = k).
         at_depth = replace(options, knn_k=depth, num_candidates=options.num_candidates or min(MAX_KNN, 2 * depth))
-        bodies = [q.dialect.knn_list(q.vectors[t], depth, at_depth) for t in terms]
+        # On the first round each list also returns its hits from a quarter of the depth on:
+        # how fast the similarities fall guides the next depth.
         probe = depth // GROWTH if previous is None and len(schedule) > 1 else 0
-        if probe:  # each list's similarity at a quarter of the depth: how fast the floors fall
-            bodies += [q.dialect.knn_list(q.vectors[t], probe, replace(at_depth, knn_k=probe)) for t in terms]
-        bodies.append(q.dialect.compile(q.plan, q.vectors, at_depth, mode="approx", composites=False))
+        bodies = [q.dialect.knn_list(v, depth, at_depth, start=probe or None) for v in lists]
+        bodies.append(q.dialect.compile(q.plan, q.vectors, at_depth, mode="approx", composites=[c.direction for c in composites]))
         responses = yield bodies
         rounds += 1
         page = responses[-1]
-        floors = _floors(q, terms, responses[: len(terms)])
+        ends = _list_ends(q, responses[: len(lists)], depth - probe + 1 if probe else 1)
         scores = [float(h.get("_score") or 0.0) for h in page.get("hits", {}).get("hits", [])]
-        if floors is None:
+        if ends is None:
             log.debug("%s: depth %d saw every document: page exact", q.plan.expr, depth)
             return _result(q, page, "approx", Certificate(True, depth, None, rounds))
-        bound = unseen_bound(q.plan.program, q.plan.terms, semantics, floors)
+        last = scores[options.k - 1] if len(scores) >= options.k else math.inf
+        bound = _bound(q, terms, composites, ends, last)
         certified = certify_page(scores, options.k, bound)
         log.debug("%s: depth %d, bound %.6g, page's last score %s: %s", q.plan.expr, depth, bound,
                   scores[-1] if scores else None, "certified" if certified else "not certified")
         if certified:
             return _result(q, page, "approx", Certificate(True, depth, bound, rounds))
         if probe:
-            shallow = _floors(q, terms, responses[len(terms) : 2 * len(terms)])
-            previous = (probe, shallow) if shallow is not None else None
+            previous = (probe, _list_starts(q, responses[: len(lists)]))
         later = [d for d in schedule if d > depth]
-        depth = _next_depth(q, later, depth, floors, previous, scores[options.k - 1] if len(scores) >= options.k else 0.0)
-        previous = (at_depth.knn_k or 0, floors)
+        depth = _next_depth(q, terms, composites, later, depth, ends, previous, 0.0 if math.isinf(last) else last)
+        previous = (at_depth.knn_k or 0, ends)
     return (yield from _exact(q, rounds))
 
 
-def _floors(q: ClusterQuery, terms: list[int], listings: list[dict[str, Any]]) -> dict[int, float] | None:
-    """Each term's cosine at its list's depth; None when a list came back short (it holds
-    every filtered document)."""
-    floors: dict[int, float] = {}
-    for t, listing in zip(terms, listings):
-        hits = listing.get("hits", {}).get("hits", [])  # the depth-th hit only
-        if not hits:
+def _list_ends(q: ClusterQuery, listings: list[dict[str, Any]], asked: int) -> list[float] | None:
+    """Each list's cosine at its depth (its K-th hit, the last of the ``asked`` hits),
+    raised by the float32 slack; None when a list came back short (it holds every
+    filtered document)."""
+    ends: list[float] = []
+    for listing in listings:
+        hits = listing.get("hits", {}).get("hits", [])
+        if len(hits) < asked:
             return None
-        floors[t] = min(1.0, q.field.cosine(float(hits[-1]["_score"])) + SCORE_SLACK)
-    return floors
+        ends.append(min(1.0, q.field.cosine(float(hits[-1]["_score"])) + SCORE_SLACK))
+    return ends
 
 
-def _next_depth(q: ClusterQuery, later: list[int], depth: int, floors: dict[int, float],
-                previous: tuple[int, dict[int, float]] | None, last_score: float) -> int | None:
+def _list_starts(q: ClusterQuery, listings: list[dict[str, Any]]) -> list[float]:
+    """Each list's cosine at the first hit it returned (a shallower rank than its end)."""
+    return [min(1.0, q.field.cosine(float(listing["hits"]["hits"][0]["_score"])) + SCORE_SLACK) for listing in listings]
+
+
+def _bound(q: ClusterQuery, terms: list[int], composites: list[Composite], ends: list[float], threshold: float) -> float:
+    """The unseen documents' bound from the lists' ends: term lists cap their terms,
+    composite lists cut half-spaces (:func:`itlr.certify.unseen_bound`)."""
+    floors = dict(zip(terms, ends))
+    cuts = [HalfSpace(c.weights, c.norm * e) for c, e in zip(composites, ends[len(terms) :])]
+    return unseen_bound(q.plan.program, q.plan.terms, q.options.semantics, floors, cuts, threshold=threshold)
+
+
+def _next_depth(q: ClusterQuery, terms: list[int], composites: list[Composite], later: list[int], depth: int,
+                ends: list[float], previous: tuple[int, list[float]] | None, last_score: float) -> int | None:
     """The first later depth at which the bound may fall to the page's last score, or None
-    (score exhaustively now). Each floor is extrapolated linearly in log-depth from its fall
-    since the shallower depth, ``DESCENT_SLACK`` times steeper: a guess only decides how
+    (score exhaustively now). Each list's end is extrapolated linearly in log-depth from its
+    fall since the shallower depth, ``DESCENT_SLACK`` times steeper: a guess only decides how
     deep to look; certification is always checked on what the lists return."""
     if not later or previous is None:
         return later[0] if later else None
@@ -167,8 +185,8 @@ def _next_depth(q: ClusterQuery, later: list[int], depth: int, floors: dict[int,
         return later[0]
     for deeper in later:
         steps = math.log(deeper / depth) / span
-        guess = {t: f - DESCENT_SLACK * steps * max(0.0, shallow.get(t, f) - f) for t, f in floors.items()}
-        if unseen_bound(q.plan.program, q.plan.terms, q.options.semantics, guess) <= last_score:
+        guess = [e - DESCENT_SLACK * steps * max(0.0, s - e) for e, s in zip(ends, shallow)]
+        if _bound(q, terms, composites, guess, last_score) <= last_score:
             return deeper
     return None
 

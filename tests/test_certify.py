@@ -4,7 +4,7 @@ kNN lists may score above the bound, for random expressions, semantics and corpo
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from itlr.certify import certify_page, depths, unseen_bound
+from itlr.certify import HalfSpace, certify_page, depths, unseen_bound
 from itlr.semantics import AND_OPS, NOT_OPS, OR_OPS, Semantics, evaluate, truth_values
 from itlr.translator.plan import plan as make_plan
 from itlr import And, Not, Or, Term
@@ -47,6 +47,65 @@ def test_bound_holds_for_every_unlisted_document(expr, semantics, seed, depth):
     unlisted = [i for i in range(sims.shape[0]) if i not in listed]
     if unlisted:
         assert scores[unlisted].max() <= bound * (1 + 1e-12) + 1e-12
+
+
+@settings(max_examples=200, deadline=None)
+@given(expr=exprs, semantics=semantics_st, seed=st.integers(0, 2**32 - 1), depth=st.integers(1, 40),
+       composites=st.integers(1, 2), cut=st.floats(0.0, 1.0))
+def test_bound_with_composite_lists_holds_for_every_unlisted_document(expr, semantics, seed, depth, composites, cut):
+    """Real geometry this time: unit documents and term vectors, kNN lists on the terms and on
+    composite vectors; the branch and bound may stop at any threshold, and what it returns
+    must still bound every document no list returned (or lie at or below the threshold
+    only when every such document does)."""
+    p = make_plan(expr)
+    rng = np.random.default_rng(seed)
+    dims = 6
+    docs = rng.normal(size=(150, dims)) + rng.normal(size=dims)
+    docs /= np.linalg.norm(docs, axis=1, keepdims=True)
+    terms = rng.normal(size=(len(p.terms), dims))
+    terms /= np.linalg.norm(terms, axis=1, keepdims=True)
+    sims = docs @ terms.T
+    listed: set[int] = set()
+    floors = {}
+    for t in p.positive_terms:
+        order = np.argsort(-sims[:, t], kind="stable")[:depth]
+        listed.update(order.tolist())
+        floors[t] = sims[order[-1], t]
+    halfspaces = []
+    for _ in range(composites):
+        weights = rng.uniform(-0.5, 1.0, size=len(p.terms))
+        direction = weights @ terms
+        norm = np.linalg.norm(direction)
+        if norm < 1e-9:
+            continue
+        along = docs @ (direction / norm)
+        order = np.argsort(-along, kind="stable")[:depth]
+        listed.update(order.tolist())
+        halfspaces.append(HalfSpace(tuple(weights), float(along[order[-1]] * norm) + 1e-12))
+    scores = evaluate(p.program, truth_values(sims, p.terms, semantics), semantics)
+    unlisted = [i for i in range(sims.shape[0]) if i not in listed]
+    if not unlisted:
+        return
+    worst = scores[unlisted].max()
+    plain = unseen_bound(p.program, p.terms, semantics, floors)
+    threshold = cut * plain
+    bound = unseen_bound(p.program, p.terms, semantics, floors, halfspaces, threshold=threshold)
+    assert bound <= plain * (1 + 1e-12) + 1e-12
+    if bound <= threshold:
+        assert worst <= threshold * (1 + 1e-12) + 1e-12
+    else:
+        assert worst <= bound * (1 + 1e-12) + 1e-12
+    assert unseen_bound(p.program, p.terms, semantics, floors, halfspaces) >= worst - 1e-12
+
+
+def test_composite_half_space_certifies_what_caps_cannot():
+    """"a" AND "b" with orthogonal terms: caps of 0.8 on each allow 0.64, but a document
+    outside the composite list has cos(a) + cos(b) <= 1, so at most 0.25."""
+    p = make_plan('"a" AND "b"')
+    cut = HalfSpace((1.0, 1.0), 1.0)
+    assert unseen_bound(p.program, p.terms, Semantics(), {0: 0.8, 1: 0.8}) == 0.8 * 0.8
+    assert unseen_bound(p.program, p.terms, Semantics(), {0: 0.8, 1: 0.8}, [cut], threshold=0.26) <= 0.26
+    assert unseen_bound(p.program, p.terms, Semantics(), {0: 0.8, 1: 0.8}, [cut], threshold=0.24) > 0.24
 
 
 def test_bound_of_the_papers_example_is_tight():

@@ -9,6 +9,8 @@ A dialect overrides only what differs: the kNN clause.
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
@@ -19,7 +21,7 @@ from ..filters import check_filter
 from ..semantics import Semantics
 from .plan import Plan
 
-__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD", "composite_vectors"]
+__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD", "Composite", "composite", "composite_vectors", "VectorParam", "vector_json"]
 
 MAX_KNN = 10_000  # both engines cap k and num_candidates here
 # How far a composite vector moves away from an AND node's negated terms (benchmarks/composite_candidates.py).
@@ -68,24 +70,64 @@ class SearchOptions:
         return self.num_candidates or min(MAX_KNN, max(2 * self.neighbours(), 100))
 
 
+@dataclass(frozen=True)
+class Composite:
+    """A composite query vector: ``direction = sum_i weights[i] * q_i / norm``, unit length."""
+
+    weights: tuple[float, ...]  # per term of the plan; 0 for terms left out
+    direction: np.ndarray
+    norm: float
+
+
+def composite(vectors: np.ndarray, positive: Sequence[int], negated: Sequence[int]) -> Composite | None:
+    """The normalised sum of the ``positive`` terms' vectors minus ``COMPOSITE_BETA`` times
+    the ``negated`` ones' (after DEO's query-vector optimisation, arXiv 2603.09185):
+    documents good on all those terms at once and far from the negated ones lie near it.
+    None when the sum vanishes."""
+    weights = np.zeros(len(vectors))
+    weights[list(positive)] = 1.0
+    weights[list(negated)] = -COMPOSITE_BETA
+    v = weights @ np.asarray(vectors, dtype=np.float64)
+    norm = float(np.linalg.norm(v))
+    if norm <= 1e-6:
+        return None
+    return Composite(tuple(float(w) for w in weights), v / norm, norm)
+
+
 def composite_vectors(plan: Plan, vectors: np.ndarray) -> list[np.ndarray]:
-    """Per AND node of :meth:`Plan.composites`: the normalised sum of its positive terms'
-    vectors minus ``COMPOSITE_BETA`` times its negated ones' (after DEO's query-vector
-    optimisation, arXiv 2603.09185): documents good on all of the node's terms at once."""
-    out: list[np.ndarray] = []
-    for pos, neg in plan.composites():
-        v: np.ndarray = np.asarray(vectors[list(pos)], dtype=np.float64).sum(axis=0)
-        if neg:
-            v = v - COMPOSITE_BETA * np.asarray(vectors[list(neg)], dtype=np.float64).sum(axis=0)
-        norm = float(np.linalg.norm(v))
-        if norm > 1e-6:
-            out.append(v / norm)
-    return out
+    """Per AND node of :meth:`Plan.composites`, its :func:`composite` direction:
+    approximate mode adds a kNN clause on each."""
+    made = (composite(vectors, pos, neg) for pos, neg in plan.composites())
+    return [c.direction for c in made if c is not None]
 
 
-def _floats(vector: np.ndarray) -> list[float]:
+class VectorParam(list):  # type: ignore[type-arg]
+    """A query vector inside a request body: a plain list of floats to every reader, which
+    also knows its float32 bytes, so that :func:`vector_json` writes its JSON once however
+    many bodies of one search carry it (its lists, kNN clauses and script params)."""
+
+    __slots__ = ("packed",)
+
+    def __init__(self, values: tuple[float, ...], packed: bytes) -> None:
+        super().__init__(values)
+        self.packed = packed
+
+
+def _floats(vector: np.ndarray) -> VectorParam:
+    packed = np.asarray(vector, dtype=np.float32).tobytes()
+    return VectorParam(_floats_of(packed), packed)
+
+
+@functools.lru_cache(maxsize=256)
+def _floats_of(packed: bytes) -> tuple[float, ...]:
     # 9 significant digits carry a float32 exactly, so the script sees the local engine's values.
-    return [float(f"{x:.9g}") for x in np.asarray(vector, dtype=np.float32).tolist()]
+    return tuple(float(f"{x:.9g}") for x in np.frombuffer(packed, dtype=np.float32).tolist())
+
+
+@functools.lru_cache(maxsize=256)
+def vector_json(packed: bytes) -> str:
+    """The JSON array of a :class:`VectorParam` (by its bytes)."""
+    return json.dumps(_floats_of(packed))
 
 
 class Dialect:
@@ -125,16 +167,18 @@ class Dialect:
             filters.append(dict(options.filter))
         return {"bool": {"filter": filters}}
 
-    def knn_list(self, vector: np.ndarray, depth: int, options: SearchOptions) -> dict[str, Any]:
-        """The ``depth``-th hit of one term's kNN list (user filter inside), score only: its
-        similarity bounds every document the list did not return. Only that one hit is
-        fetched (``from`` depth - 1); no hit means the list holds fewer than ``depth``
-        documents, so it holds every (filtered) one."""
+    def knn_list(self, vector: np.ndarray, depth: int, options: SearchOptions, *, start: int | None = None) -> dict[str, Any]:
+        """Hits ``start`` to ``depth`` (1-based, default just the ``depth``-th) of one vector's
+        kNN list (user filter inside), score only: the ``depth``-th hit's similarity bounds
+        every document the list did not return, and an earlier one shows how fast the
+        similarities fall, at no extra graph search. Fewer hits than asked for mean the list
+        holds fewer than ``depth`` documents, so it holds every (filtered) one."""
         # The same clause as the scored request's (same k and candidates), so both see the same neighbours.
         listing = replace(options, knn_k=depth)
+        first = depth if start is None else max(1, min(start, depth))
         return {
-            "from": depth - 1,
-            "size": 1,
+            "from": first - 1,
+            "size": depth - first + 1,
             "query": self.knn_clause(options.field, _floats(vector), listing),
             "_source": False,
             "stored_fields": "_none_",
@@ -142,14 +186,13 @@ class Dialect:
         }
 
     def compile(self, plan: Plan, vectors: np.ndarray, options: SearchOptions, *, mode: str | None = None,
-                composites: bool = True) -> dict[str, Any]:
+                composites: Sequence[np.ndarray] | None = None) -> dict[str, Any]:
         """The one-request body; ``mode`` (approx or exact) overrides resolving ``options.mode``.
 
         Approximate candidates add a kNN clause per AND node on a composite vector
         (:func:`composite_vectors`): at equal neighbours per query they raise recall against
-        exact mode (docs/BENCHMARKS.md §5). Certified ``auto`` leaves them out
-        (``composites=False``): its bound comes from the terms' own lists, and the
-        composites did not raise the share of certified pages."""
+        exact mode (docs/BENCHMARKS.md §5). Certified ``auto`` passes its own
+        ``composites`` instead: the query's composite, whose list bounds unseen documents."""
         vectors = np.asarray(vectors, dtype=np.float32)
         if vectors.ndim != 2 or vectors.shape[0] != len(plan.terms):
             raise ValueError(f"{len(plan.terms)} terms need {len(plan.terms)} vectors, got shape {vectors.shape}")
@@ -159,8 +202,9 @@ class Dialect:
             "size": options.k,
             "query": {
                 "script_score": {
-                    "query": self.candidates_query(plan, params, mode, options,
-                                                   composite_vectors(plan, vectors) if composites and mode == "approx" else ()),
+                    "query": self.candidates_query(
+                        plan, params, mode, options,
+                        (composite_vectors(plan, vectors) if composites is None else composites) if mode == "approx" else ()),
                     "script": self.script("score", params, options),
                 }
             },

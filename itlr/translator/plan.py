@@ -49,6 +49,14 @@ class Plan:
                         out.append((pos, neg))
         return out
 
+    def query_composite(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The whole query's (positive terms, terms only ever negated), when together they
+        are two or more terms: certified ``auto`` adds a kNN list on their composite vector,
+        whose half-space bounds the unseen documents (:mod:`itlr.certify`)."""
+        pos = tuple(self.positive_terms)
+        neg = tuple(i for i, n in enumerate(self.negative) if n and not self.positive[i])
+        return (pos, neg) if pos and len(pos) + len(neg) >= 2 else None
+
     def anchored(self, semantics: Semantics) -> bool:
         """True when a document far from every positive term scores 0 (SPEC §3)."""
         zeros = np.zeros((1, len(self.terms)))
