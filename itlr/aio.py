@@ -26,7 +26,7 @@ from .engines import Engine
 from .errors import EngineError
 from .hits import SearchResult
 from .indexing import BulkRun, IndexReport, bulk_operations, check_existing_index
-from .mappings import VectorField, index_body, vector_field
+from .mappings import VectorField, index_body
 from .rounds import Rounds, search_rounds
 from .search import SearchSettings
 from .semantics import Semantics
@@ -73,6 +73,10 @@ class AsyncEngine:
     async def mapping(self, index: str) -> dict[str, Any]:
         with self.sync.errors("mapping lookup", index):
             return Engine._body(await self.client.indices.get_mapping(index=index))
+
+    async def index_info(self, index: str) -> dict[str, Any]:
+        with self.sync.errors("mapping lookup", index):
+            return Engine._body(await self.client.indices.get(index=index))
 
     async def exists(self, index: str) -> bool:
         with self.sync.errors("index lookup", index):
@@ -150,7 +154,7 @@ class AsyncLogicalSearch(SearchSettings):
 
     async def _vector_field(self) -> VectorField:
         if self._field is None:
-            self._field = vector_field(await self.engine.mapping(self.index or ""), self.field, self.index or "")
+            return self._inspect(await self.engine.index_info(self.index or ""))
         return self._field
 
     async def search(
