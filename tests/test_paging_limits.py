@@ -181,3 +181,25 @@ def test_elasticsearch_window_is_read_from_the_index(es_client, es_has_painless,
     finally:
         if es_client.indices.exists(index=name):
             es_client.indices.delete(index=name)
+
+
+@pytest.mark.opensearch
+@pytest.mark.xfail(strict=True, raises=EngineError, reason=(
+    "auto's kNN lists deepen to 400 and 1,600 (itlr/rounds.py: depths(..., max_depth=MAX_KNN)) whatever the "
+    "index's window; each list's probe is a from/size request, refused past a lowered window. Fix: cap the "
+    "schedule at min(MAX_KNN, the window) in rounds.py, then drop this mark."))
+def test_auto_deepens_within_a_lowered_window(os_client):
+    """A window below auto's deeper list depths must not break the first page (this query
+    needs a second round, at depth 400, under the default window)."""
+    name = f"h8-paging-deep-{uuid.uuid4().hex[:8]}"
+    vectors = np.random.default_rng(3).normal(size=(1000, DIMS)).astype(np.float32)
+    terms = {f"t{i}": v.tolist() for i, v in enumerate(np.random.default_rng(5).normal(size=(3, DIMS))[:2])}
+    try:
+        itlr.index_documents(os_client, name, [{"_id": f"w{i}", "text": f"w {i}"} for i in range(1000)], vectors=vectors, batch_size=500)
+        os_client.indices.put_settings(index=name, body={"index": {"max_result_window": WINDOW}})
+        search = itlr.LogicalSearch(os_client, name)
+        first = search.search('"t0" OR "t1"', term_vectors=terms, k=10)
+        assert first.hits == search.search('"t0" OR "t1"', term_vectors=terms, k=10, mode="exact").hits
+    finally:
+        if os_client.indices.exists(index=name):
+            os_client.indices.delete(index=name)
