@@ -46,11 +46,13 @@ def check_page(k: int, offset: int, window: int, index: str | None = None) -> No
     ``MAX_KNN`` caps only auto's kNN lists, past which it scores exactly with from/size,
     and approx pages past the candidate pool come back short or empty, not refused."""
     if offset + k > window:
-        where = f"index {index!r}" if index else "the engines' default"
-        raise ValueError(
-            f"offset + k = {offset + k:,} is past index.max_result_window = {window:,} ({where}): "
-            "narrow the search with filter= or raise index.max_result_window on the index"
+        where, remedy = (
+            (f"index {index!r}", "raise index.max_result_window on the index")
+            if index
+            else ("the engines' default", "pass max_result_window= for an index that sets a larger one")
         )
+        raise ValueError(f"offset + k = {offset + k:,} is past index.max_result_window = {window:,} ({where}): "
+                         f"narrow the search with filter= or {remedy}")
 
 
 def compile(
