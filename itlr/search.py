@@ -187,7 +187,7 @@ class LogicalSearch(SearchSettings):
         return get_dialect(self.dialect).compile(the_plan, _term_vectors(the_plan, self._embedder, term_vectors), self._options(**kwargs))
 
     def _vector_field(self) -> VectorField:
-        """The index's vector field, read from its mapping once (dims, similarity, unit length)."""
+        """The index's vector field, read with its result window once (dims, similarity, unit length)."""
         if self._field is None:
             return self._inspect(self.engine.index_info(self.index))  # type: ignore[union-attr,arg-type]
         return self._field
@@ -250,6 +250,7 @@ class LogicalSearch(SearchSettings):
         if self.engine is None:
             return self.client.knn(vector, k=k, filter=filter)  # type: ignore[no-any-return]
         field = self._vector_field()
+        check_page(k, 0, self._window, self.index)
         self._check_dims(vector.reshape(1, -1), field)
         dialect = get_dialect(self.dialect)
         options = SearchOptions(field=self.field, k=k, filter=filter, knn_k=max(k, 1), num_candidates=num_candidates)

@@ -112,6 +112,10 @@ def test_opensearch_serves_the_page_at_the_window_and_refuses_the_next(os_client
         search.search(QUERY, term_vectors=TERMS, k=10, offset=WINDOW - 9, mode=mode, **options)
     with pytest.raises(ValueError, match=past(WINDOW, narrow)):
         search.search(QUERY, term_vectors=TERMS, k=WINDOW + 1, mode=mode, **options)
+    # the plain kNN baseline pages the same way
+    assert len(search.knn(DOC_VECTORS[0], k=WINDOW)) == WINDOW
+    with pytest.raises(ValueError, match=past(WINDOW, narrow)):
+        search.knn(DOC_VECTORS[0], k=WINDOW + 1)
 
 
 @pytest.mark.opensearch
