@@ -23,10 +23,10 @@ from . import painless
 from .documents import batched, prepare_documents
 from .embedders import Embedder, normalize
 from .engines import Engine
-from .errors import IndexingError
+from .errors import EngineError
 from .hits import SearchResult
-from .indexing import IndexReport, bulk_operations, check_existing_index, record_bulk_response, record_count_check
-from .mappings import VectorField, index_body, vector_field
+from .indexing import BulkRun, IndexReport, bulk_operations, check_existing_index
+from .mappings import VectorField, index_body
 from .rounds import Rounds, search_rounds
 from .search import SearchSettings
 from .semantics import Semantics
@@ -73,6 +73,10 @@ class AsyncEngine:
     async def mapping(self, index: str) -> dict[str, Any]:
         with self.sync.errors("mapping lookup", index):
             return Engine._body(await self.client.indices.get_mapping(index=index))
+
+    async def index_info(self, index: str) -> dict[str, Any]:
+        with self.sync.errors("mapping lookup", index):
+            return Engine._body(await self.client.indices.get(index=index))
 
     async def exists(self, index: str) -> bool:
         with self.sync.errors("index lookup", index):
@@ -150,7 +154,7 @@ class AsyncLogicalSearch(SearchSettings):
 
     async def _vector_field(self) -> VectorField:
         if self._field is None:
-            self._field = vector_field(await self.engine.mapping(self.index or ""), self.field, self.index or "")
+            return self._inspect(await self.engine.index_info(self.index or ""))
         return self._field
 
     async def search(
@@ -202,7 +206,9 @@ class AsyncLogicalSearch(SearchSettings):
         raise_on_error: bool = True,
     ) -> IndexReport:
         """Embeds (in a worker thread) and bulk-indexes documents, as :func:`itlr.index_documents`:
-        ids are the documents' own, every failed document is reported, and a count check ends it."""
+        ids are the documents' own, every failed document is reported (a bulk request that
+        gets no answer stops the run, its documents "may or may not be written"), and a count
+        check ends it."""
         index = self.index or ""
         docs = list(prepare_documents(documents, id_field=id_field, text_field=text_field))
         given = None if vectors is None else normalize(np.asarray(vectors, dtype=np.float32))
@@ -215,21 +221,23 @@ class AsyncLogicalSearch(SearchSettings):
         else:
             await self.engine.create_index(index, index_body(self.dialect, dims, field=self.field, text_field=text_field,
                                                              shards=shards, replicas=replicas))
-        report = IndexReport(index)
-        written: list[str] = []
+        run = BulkRun(index)
         for start, batch in zip(range(0, len(docs), batch_size), batched(docs, batch_size)):
+            if run.skip(batch):
+                continue
             if given is not None:
                 matrix = given[start : start + len(batch)]
             else:
                 matrix = await asyncio.to_thread(embedder.embed, [d.text for d in batch])  # type: ignore[union-attr]
-            response = await self.engine.bulk(bulk_operations(index, self.field, batch, matrix), index)
-            record_bulk_response(report, written, batch, response)
-        await self.engine.refresh(index)
-        report.indexed = len(set(written))
-        found = 0
-        for chunk in batched(sorted(set(written)), 1000):
-            found += await self.engine.count(index, {"ids": {"values": list(chunk)}})
-        record_count_check(report, found)
-        if report.failures and raise_on_error:
-            raise IndexingError(index, report.failures, report.indexed)
-        return report
+            try:
+                run.answered(batch, await self.engine.bulk(bulk_operations(index, self.field, batch, matrix), index))
+            except EngineError as exc:
+                run.failed(batch, exc)
+        chunks = run.count_chunks()
+        if chunks is not None:
+            try:
+                await self.engine.refresh(index)
+                run.counted(sum([await self.engine.count(index, {"ids": {"values": chunk}}) for chunk in chunks]))
+            except EngineError as exc:
+                run.counted(exc)
+        return run.result(raise_on_error)

@@ -133,6 +133,11 @@ class Engine:
         with self.errors("mapping lookup", index):
             return self._body(self.client.indices.get_mapping(index=index))
 
+    def index_info(self, index: str) -> dict[str, Any]:
+        """``GET <index>``: each index's mappings and settings in one round trip."""
+        with self.errors("mapping lookup", index):
+            return self._body(self.client.indices.get(index=index))
+
     def bulk(self, index: str, operations: list[dict[str, Any]]) -> dict[str, Any]:
         with self.errors("bulk indexing", index):
             if self._es:

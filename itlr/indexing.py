@@ -15,7 +15,7 @@ from .errors import EngineError, IndexingError
 from .local import LocalIndex
 from .mappings import index_body, vector_field_dims
 
-__all__ = ["index_documents", "ensure_index", "IndexReport"]
+__all__ = ["index_documents", "ensure_index", "IndexReport", "BulkRun"]
 
 
 @dataclass
@@ -72,10 +72,62 @@ def record_bulk_response(report: IndexReport, written: list[str], batch: Sequenc
         report.failures.extend((d.id, "no answer in the bulk response") for d in batch[len(items) :])
 
 
-def record_count_check(report: IndexReport, found: int) -> None:
-    """The count check: every document the bulk answers called written is searchable."""
-    if found != report.indexed:
-        report.failures.append(("*", f"count check: {report.indexed} written but {found} found after refresh"))
+class BulkRun:
+    """The bookkeeping of one bulk run, without I/O: :func:`index_documents` and
+    :meth:`itlr.AsyncLogicalSearch.index_documents` send the requests and hand each
+    answer or error here, so both report every document alike.
+
+    A bulk request that gets no answer (``EngineError.status`` is None: connection
+    refused, reset or timed out, after the client's own retries) stops the run: the
+    node may have written that batch before it went away, so its documents "may or may
+    not be written", and every later batch is "not sent". A request the node refuses as
+    a whole fails its documents and the run goes on."""
+
+    def __init__(self, index: str) -> None:
+        self.report = IndexReport(index)
+        self.written: list[str] = []
+        self.unreachable: EngineError | None = None
+
+    def skip(self, batch: Sequence[Document]) -> bool:
+        """Once the engine stopped answering, reports ``batch`` as not sent and returns True."""
+        if self.unreachable is None:
+            return False
+        self.report.failures.extend((d.id, f"not sent, the engine stopped answering: {self.unreachable.cause}") for d in batch)
+        return True
+
+    def answered(self, batch: Sequence[Document], response: Mapping[str, Any]) -> None:
+        record_bulk_response(self.report, self.written, batch, response)
+
+    def failed(self, batch: Sequence[Document], exc: EngineError) -> None:
+        if exc.status is None:
+            # A re-run with the same ids completes the index without duplicates.
+            self.unreachable = exc
+            self.report.failures.extend(
+                (d.id, f"bulk request got no answer, the document may or may not be written: {exc.cause}") for d in batch
+            )
+        else:  # e.g. 413 too large: the next batch may pass
+            self.report.failures.extend((d.id, f"bulk request refused (HTTP {exc.status}): {exc.cause}") for d in batch)
+
+    def count_chunks(self) -> list[list[str]] | None:
+        """The acknowledged ids, in chunks of one ``ids`` query each, for the count check;
+        None after the engine stopped answering (no check then)."""
+        self.report.indexed = len(set(self.written))
+        if self.unreachable is not None:
+            return None
+        return [list(chunk) for chunk in batched(sorted(set(self.written)), 1000)]
+
+    def counted(self, found: int | EngineError) -> None:
+        """The count check: every document the bulk answers called written is searchable
+        (``found`` after a refresh), or why the check could not run."""
+        if isinstance(found, EngineError):
+            self.report.failures.append(("*", f"count check could not run: {found}"))
+        elif found != self.report.indexed:
+            self.report.failures.append(("*", f"count check: {self.report.indexed} written but {found} found after refresh"))
+
+    def result(self, raise_on_error: bool) -> IndexReport:
+        if self.report.failures and raise_on_error:
+            raise IndexingError(self.report.index, self.report.failures, self.report.indexed)
+        return self.report
 
 
 def index_documents(
@@ -131,40 +183,23 @@ def index_documents(
 
     from tqdm.auto import tqdm
 
-    report = IndexReport(index)
-    written: list[str] = []
-    unreachable: EngineError | None = None
+    run = BulkRun(index)
     bar = tqdm(total=len(docs), desc=f"indexing {index}", unit="doc", disable=not progress or not docs, leave=False)
     for start, batch in zip(range(0, len(docs), batch_size), batched(docs, batch_size)):
-        if unreachable is not None:
-            report.failures.extend((d.id, f"not sent, the engine stopped answering: {unreachable.cause}") for d in batch)
+        if run.skip(batch):
             continue
         matrix = given[start : start + len(batch)] if given is not None else embedder.embed([d.text for d in batch])  # type: ignore[union-attr]
         try:
-            response = engine.bulk(index, bulk_operations(index, field, batch, matrix))
+            run.answered(batch, engine.bulk(index, bulk_operations(index, field, batch, matrix)))
         except EngineError as exc:
-            if exc.status is None:
-                # No answer (connection refused, reset or timed out, after the client's own
-                # retries): the node may have written this batch before it went away. Stop
-                # sending; a re-run with the same ids completes the index without duplicates.
-                unreachable = exc
-                report.failures.extend((d.id, f"bulk request got no answer, the document may or may not be written: {exc.cause}") for d in batch)
-            else:  # the node refused the whole request (e.g. 413 too large): the next batch may pass
-                report.failures.extend((d.id, f"bulk request refused (HTTP {exc.status}): {exc.cause}") for d in batch)
-            bar.update(len(batch))
-            continue
-        record_bulk_response(report, written, batch, response)
+            run.failed(batch, exc)
         bar.update(len(batch))
     bar.close()
-    report.indexed = len(set(written))
-    if unreachable is None:
+    chunks = run.count_chunks()
+    if chunks is not None:
         try:
             engine.refresh(index)
-            found = sum(engine.count(index, {"ids": {"values": chunk}}) for chunk in batched(sorted(set(written)), 1000))
+            run.counted(sum(engine.count(index, {"ids": {"values": chunk}}) for chunk in chunks))
         except EngineError as exc:
-            report.failures.append(("*", f"count check could not run: {exc}"))
-        else:
-            record_count_check(report, found)
-    if report.failures and raise_on_error:
-        raise IndexingError(index, report.failures, report.indexed)
-    return report
+            run.counted(exc)
+    return run.result(raise_on_error)

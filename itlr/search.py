@@ -21,11 +21,38 @@ from .translator.compiler import SearchOptions
 from .translator.dialects import get_dialect
 from .translator.plan import Plan, plan as make_plan
 
-__all__ = ["LogicalSearch", "SearchSettings", "compile"]
+__all__ = ["LogicalSearch", "SearchSettings", "compile", "DEFAULT_RESULT_WINDOW", "check_page", "result_window"]
+
+DEFAULT_RESULT_WINDOW = 10_000  # index.max_result_window of both engines when the index sets none
 
 
 def _term_vectors(the_plan: Plan, embedder: Embedder | None, given: Any) -> np.ndarray:
     return term_vectors(the_plan.terms, embedder=None if given is not None else embedder or default_embedder(), given=given)
+
+
+def result_window(info: Mapping[str, Any]) -> int:
+    """The smallest ``index.max_result_window`` among the indices of a ``GET <index>`` answer
+    (an alias or a pattern can name several): the deepest page a search may reach."""
+    windows = [int(((i.get("settings") or {}).get("index") or {}).get("max_result_window", DEFAULT_RESULT_WINDOW)) for i in info.values()]
+    return min(windows, default=DEFAULT_RESULT_WINDOW)
+
+
+def check_page(k: int, offset: int, window: int, index: str | None = None) -> None:
+    """Refuses a page past ``window`` before anything is sent.
+
+    Every mode cuts its page with ``from``/``size`` (``exact``; ``auto``'s certified and
+    exhaustive requests; ``approx`` over its candidates), and the engines refuse
+    ``from + size`` above the index's ``index.max_result_window``. That is the one limit:
+    ``MAX_KNN`` caps only auto's kNN lists, past which it scores exactly with from/size,
+    and approx pages past the candidate pool come back short or empty, not refused."""
+    if offset + k > window:
+        where, remedy = (
+            (f"index {index!r}", "raise index.max_result_window on the index")
+            if index
+            else ("the engines' default", "pass max_result_window= for an index that sets a larger one")
+        )
+        raise ValueError(f"offset + k = {offset + k:,} is past index.max_result_window = {window:,} ({where}): "
+                         f"narrow the search with filter= or {remedy}")
 
 
 def compile(
@@ -36,16 +63,19 @@ def compile(
     term_vectors: Mapping[str, Sequence[float]] | Sequence[Sequence[float]] | None = None,
     field: str = "embedding",
     k: int = 10,
+    max_result_window: int = DEFAULT_RESULT_WINDOW,
     **options: Any,
 ) -> dict[str, Any]:
     """The search request body for ``query`` in ``dialect`` (SPEC §4).
 
     Options: ``offset``, ``mode`` (auto/approx/exact), ``filter`` (query DSL),
     ``explain``, ``semantics``, ``knn_k``, ``num_candidates``, ``source``,
-    ``stored_script``.
+    ``stored_script``. ``offset + k`` may not pass ``max_result_window``, the target
+    index's ``index.max_result_window`` (the engines' default unless given).
     """
     the_plan = make_plan(query)
     opts = SearchOptions(field=field, k=k, **options)
+    check_page(opts.k, opts.offset, max_result_window)
     return get_dialect(dialect).compile(the_plan, _term_vectors(the_plan, embedder, term_vectors), opts)
 
 
@@ -71,6 +101,7 @@ class SearchSettings:
         self.semantics = semantics or Semantics()
         self.stored_scripts = stored_scripts
         self._field: VectorField | None = None
+        self._window = DEFAULT_RESULT_WINDOW  # the index's index.max_result_window, read with the mapping
 
     @property
     def embedder(self) -> Embedder:
@@ -81,6 +112,13 @@ class SearchSettings:
     def _options(self, **kwargs: Any) -> SearchOptions:
         return SearchOptions(field=self.field, semantics=kwargs.pop("semantics", None) or self.semantics, stored_script=self.stored_scripts, **kwargs)
 
+    def _inspect(self, info: dict[str, Any]) -> VectorField:
+        """Reads what a search needs from the index's ``GET <index>`` answer, once: the vector
+        field (dims, similarity, unit length) and the result window."""
+        self._field = vector_field(info, self.field, self.index or "")
+        self._window = result_window(info)
+        return self._field
+
     def _check_dims(self, vectors: np.ndarray, field: VectorField) -> None:
         """A query vector of the wrong size would be cut short by the script, silently: refuse it."""
         if vectors.shape[1] != field.dims:
@@ -90,6 +128,7 @@ class SearchSettings:
 
     def _cluster_query(self, query: str | Expr, term_vectors: Any, field: VectorField, **kwargs: Any) -> ClusterQuery:
         """The sans-IO description of one search (shared with :class:`itlr.AsyncLogicalSearch`)."""
+        check_page(kwargs.get("k", 10), kwargs.get("offset", 0), self._window, self.index)
         the_plan = make_plan(query)
         q = _term_vectors(the_plan, self._embedder, term_vectors)
         self._check_dims(q, field)
@@ -148,9 +187,9 @@ class LogicalSearch(SearchSettings):
         return get_dialect(self.dialect).compile(the_plan, _term_vectors(the_plan, self._embedder, term_vectors), self._options(**kwargs))
 
     def _vector_field(self) -> VectorField:
-        """The index's vector field, read from its mapping once (dims, similarity, unit length)."""
+        """The index's vector field, read with its result window once (dims, similarity, unit length)."""
         if self._field is None:
-            self._field = vector_field(self.engine.mapping(self.index), self.field, self.index)  # type: ignore[union-attr,arg-type]
+            return self._inspect(self.engine.index_info(self.index))  # type: ignore[union-attr,arg-type]
         return self._field
 
     def search(
@@ -174,9 +213,14 @@ class LogicalSearch(SearchSettings):
         candidates where the threshold algorithm proves it, else scored exhaustively;
         ``approx`` scores the kNN candidates only (``knn_k`` per term, default
         ``max(100, 4k)``, the same for every page: paging ends with the candidates);
-        ``exact`` scores every (filtered) document. ``result.certificate`` says which."""
+        ``exact`` scores every (filtered) document. ``result.certificate`` says which.
+        On a cluster ``offset + k`` may not pass the index's ``index.max_result_window``
+        (10,000 unless set): a deeper page is a ``ValueError`` before anything is sent."""
         semantics = semantics or self.semantics
         if self.engine is None:
+            # No result window here: index.max_result_window is each cluster index's own setting
+            # (users raise it), so there is no one value to mirror, and a deep local page costs
+            # only a partial sort. Approx pages end with the candidate pool, as on the clusters.
             the_plan = make_plan(query)
             q = _term_vectors(the_plan, self._embedder, term_vectors)
             return self.client.search(  # type: ignore[no-any-return]
@@ -206,6 +250,7 @@ class LogicalSearch(SearchSettings):
         if self.engine is None:
             return self.client.knn(vector, k=k, filter=filter)  # type: ignore[no-any-return]
         field = self._vector_field()
+        check_page(k, 0, self._window, self.index)
         self._check_dims(vector.reshape(1, -1), field)
         dialect = get_dialect(self.dialect)
         options = SearchOptions(field=self.field, k=k, filter=filter, knn_k=max(k, 1), num_candidates=num_candidates)
