@@ -59,6 +59,7 @@ class ClusterQuery:
     dialect: Dialect
     field: VectorField
     index: str = ""
+    window: int = MAX_KNN  # the index's index.max_result_window: every list is a from/size request
 
 
 def parse_hits(response: dict[str, Any], plan: Plan, explain: bool) -> list[Hit]:
@@ -109,7 +110,7 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     made = composite(q.vectors, *shape) if shape is not None else None
     composites = [made] if made is not None else []
     lists = [q.vectors[t] for t in terms] + [c.direction for c in composites]
-    schedule = depths(options.k, options.offset, first=options.knn_k, max_depth=MAX_KNN)
+    schedule = depths(options.k, options.offset, first=options.knn_k, max_depth=min(MAX_KNN, q.window))
     rounds = 0
     depth: int | None = schedule[0]
     previous: tuple[int, list[float]] | None = None  # a shallower depth and its lists' similarities

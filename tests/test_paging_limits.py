@@ -188,10 +188,6 @@ def test_elasticsearch_window_is_read_from_the_index(es_client, es_has_painless,
 
 
 @pytest.mark.opensearch
-@pytest.mark.xfail(strict=True, raises=EngineError, reason=(
-    "auto's kNN lists deepen to 400 and 1,600 (itlr/rounds.py: depths(..., max_depth=MAX_KNN)) whatever the "
-    "index's window; each list's probe is a from/size request, refused past a lowered window. Fix: cap the "
-    "schedule at min(MAX_KNN, the window) in rounds.py, then drop this mark."))
 def test_auto_deepens_within_a_lowered_window(os_client):
     """A window below auto's deeper list depths must not break the first page (this query
     needs a second round, at depth 400, under the default window)."""
