@@ -131,6 +131,7 @@ def _translate(args: argparse.Namespace) -> None:
         knn_k=args.knn_k,
         num_candidates=args.num_candidates,
         stored_script=args.stored_script,
+        max_result_window=args.max_result_window,
     )
     print(render(body, args.format, index=args.index, url=args.url or "http://localhost:9200"))
 
@@ -231,6 +232,8 @@ def build_parser(*, command_modules: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--url", default=os.environ.get("ITLR_URL"), help="base URL for curl output")
     p.add_argument("--vectors", help="JSON file mapping each term to its vector (no model needed)")
     p.add_argument("--stored-script", action="store_true", help="call the stored script by id instead of inline source")
+    p.add_argument("--max-result-window", type=int, default=10_000, metavar="N",
+                   help="the target index's index.max_result_window: offset + k may not pass it (default 10,000)")
     _add_request(p)
     _add_semantics(p)
     p.set_defaults(func=_translate)

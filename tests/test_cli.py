@@ -274,3 +274,13 @@ def test_parse_runs_without_pwd_and_fcntl():
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=300)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, '"a" OR "b"\n', "")
+
+
+def test_translate_pages_up_to_the_result_window_it_is_told(tmp_path):
+    vectors = tmp_path / "v.json"
+    vectors.write_text(json.dumps({"a": [1.0, 0.0], "b": [0.0, 1.0]}))
+    past = in_process("translate", '"a" AND NOT "b"', "--vectors", str(vectors), "--offset", "9995", "-k", "10")
+    assert past.returncode == 2 and past.stderr.count("\n") == 1 and "index.max_result_window = 10,000" in past.stderr
+    wider = in_process("translate", '"a" AND NOT "b"', "--vectors", str(vectors), "--offset", "9995", "-k", "10",
+                       "--max-result-window", "20000")
+    assert wider.returncode == 0 and json.loads(wider.stdout)["from"] == 9995
