@@ -15,6 +15,7 @@ or after each ``add``, never half of one.
 from __future__ import annotations
 
 import json
+import math
 import threading
 import warnings
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .certify import Certificate, certify_page, depths, float32_dot_error, lists_can_certify, unseen_bound, upper_scores
+from .certify import Certificate, HalfSpace, certify_page, depths, float32_dot_error, lists_can_certify, unseen_bound, upper_scores
 from .documents import Document, batched, prepare_documents
 from .embedders import Embedder, normalize
 from .embedders import term_vectors as unit_term_vectors
@@ -31,7 +32,7 @@ from .filters import compile_filter, field_types
 from .hits import Hit, SearchResult
 from .semantics import Semantics, evaluate, truth_values
 from .translator import Expr
-from .translator.compiler import SearchOptions
+from .translator.compiler import SearchOptions, composite
 from .translator.plan import Plan, plan as make_plan
 
 __all__ = ["LocalIndex", "ANN_MIN_DOCUMENTS", "ANN_LIST_BUDGET"]
@@ -507,44 +508,53 @@ def _exact_page(scorer: _Scorer, rows: np.ndarray, top: int) -> np.ndarray:
 
 def _lists(
     scorer: _Scorer, rows: np.ndarray, depth: int, ann: Any
-) -> tuple[np.ndarray, dict[int, float], bool]:
-    """Each positive term's ``depth`` nearest rows among ``rows``: the union, each list's
-    floor (the similarity its deepest neighbour had, plus the float32 error) and whether
-    the lists are complete (a list that reached every row leaves no document unseen)."""
+) -> tuple[np.ndarray, dict[int, float], list[HalfSpace], bool]:
+    """Each positive term's ``depth`` nearest rows among ``rows``, and as many on the
+    query's composite vector (as on the clusters, :mod:`itlr.rounds`): the union, each
+    term list's floor (the similarity its deepest neighbour had, plus the float32 error),
+    the composite list's half-space, and whether the lists are complete (a list that
+    reached every row leaves no document unseen)."""
     positive = scorer.plan.positive_terms
     if depth >= len(rows):
-        return rows, {}, True
-    floors: dict[int, float] = {}
+        return rows, {}, [], True
+    shape = scorer.plan.query_composite()
+    made = composite(scorer.q32.T, *shape) if shape is not None else None
+    queries = np.ascontiguousarray(scorer.q32[:, positive].T)
+    if made is not None:
+        queries = np.vstack([queries, made.direction.astype(np.float32)])
+    ends: list[float] = []
     picked: list[np.ndarray] = []
     if ann is None:
-        cosines = scorer.cosines32(rows, positive)
-        for j, term in enumerate(positive):
+        cosines = _cosines32(scorer.snap.vectors, rows, np.ascontiguousarray(queries.T))
+        for j in range(len(queries)):
             nearest = _top(cosines[:, j].astype(np.float64), depth)
             picked.append(rows[nearest])
-            floors[term] = float(cosines[nearest[-1], j]) + scorer.slack
+            ends.append(float(cosines[nearest[-1], j]) + scorer.slack)
     else:
         allowed = None
         if len(rows) < scorer.snap.count:
             allowed = np.zeros(scorer.snap.count, dtype=bool)
             allowed[rows] = True
-        found = ann.search(np.ascontiguousarray(scorer.q32[:, positive].T), depth, allowed=allowed, limit=scorer.snap.count)
-        for term, (labels, sims) in zip(positive, found):
+        for labels, sims in ann.search(queries, depth, allowed=allowed, limit=scorer.snap.count):
             picked.append(labels)
             # A short list from an ANN index proves nothing about what it did not reach.
-            floors[term] = float(sims[-1]) + scorer.slack if len(labels) >= depth else 1.0
-    return np.unique(np.concatenate(picked)), floors, False
+            ends.append(float(sims[-1]) + scorer.slack if len(labels) >= depth else 1.0)
+    floors = dict(zip(positive, ends))
+    cuts = [HalfSpace(made.weights, made.norm * min(1.0, ends[-1]))] if made is not None else []
+    return np.unique(np.concatenate(picked)), floors, cuts, False
 
 
 def _candidates_page(
     scorer: _Scorer, rows: np.ndarray, top: int, depth: int, ann: Any, rounds: int
 ) -> tuple[np.ndarray, Certificate]:
-    pool, floors, complete = _lists(scorer, rows, depth, ann)
+    pool, floors, cuts, complete = _lists(scorer, rows, depth, ann)
     scores, _ = scorer.score64(pool)
     order = _top(scores, top)
     if complete:
         return pool[order], Certificate(True, depth, None, rounds)
     p = scorer.plan
-    bound = unseen_bound(p.program, p.terms, scorer.semantics, floors)
+    last = float(scores[order[-1]]) if len(order) >= top and top else math.inf
+    bound = unseen_bound(p.program, p.terms, scorer.semantics, floors, cuts, threshold=last)
     return pool[order], Certificate(certify_page(scores[order], top, bound), depth, bound, rounds)
 
 
@@ -561,7 +571,7 @@ def _threshold_page(
     ``list_budget`` of the rows."""
     top = offset + k
     tried = 0
-    listed = len(scorer.plan.positive_terms)
+    listed = len(scorer.plan.positive_terms) + (scorer.plan.query_composite() is not None)
     for depth in depths(k, offset, first=first):
         if depth >= len(rows) or listed * depth > list_budget * len(rows):
             break
