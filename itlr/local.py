@@ -50,6 +50,7 @@ ANN_MIN_DOCUMENTS = 20_000
 ANN_LIST_BUDGET = 1 / 32
 
 _CHUNK = 16_384  # rows per float64 block: bounds the temporary copy
+_BOUND_CHUNK = 16_384  # rows per block of the float32 screen's bound
 
 
 @dataclass(frozen=True)
@@ -451,10 +452,20 @@ class _Scorer:
         truth = truth_values(self.cosines64(rows), self.plan.terms, self.semantics)
         return evaluate(self.plan.program, truth, self.semantics), truth
 
-    def upper32(self, cosines: np.ndarray) -> np.ndarray:
-        """Per row, a score no smaller than the float64 score, from float32 cosines."""
+    def upper32(self, cosines: np.ndarray, *, tight: bool = False) -> np.ndarray:
+        """Per row, a score no smaller than the float64 score, from float32 cosines; only a
+        ``tight`` bound is 0 for every row whose score is (:func:`itlr.certify.upper_scores`)."""
         p = self.plan
-        return upper_scores(p.program, p.terms, self.semantics, cosines, self.slack, positive=p.positive, negative=p.negative)
+        out = np.empty(cosines.shape[0], dtype=np.float64)
+        # By blocks: the float64 temporaries stay small (cached, and reused by malloc
+        # instead of fresh pages the kernel must zero for every query).
+        for start in range(0, cosines.shape[0], _BOUND_CHUNK):
+            block = slice(start, start + _BOUND_CHUNK)
+            out[block] = upper_scores(
+                p.program, p.terms, self.semantics, cosines[block], self.slack,
+                positive=p.positive, negative=p.negative, tight=tight,
+            )
+        return out
 
 
 def _cosines32(vectors: np.ndarray, rows: np.ndarray, q: np.ndarray) -> np.ndarray:
@@ -490,16 +501,20 @@ def _exact_page(scorer: _Scorer, rows: np.ndarray, top: int) -> np.ndarray:
     if len(rows) <= top:
         picked: np.ndarray = rows[_top(scorer.score64(rows)[0], top)]
         return picked
-    upper = scorer.upper32(scorer.cosines32(rows))
+    cosines = scorer.cosines32(rows)
+    upper = scorer.upper32(cosines)
     first = _top(upper, top)
     floor = float(scorer.score64(rows[first])[0].min())
-    near = np.flatnonzero(upper >= floor)
     if floor <= 0.0:
-        # Scores are never negative: a bound of 0 is the exact score, no rescoring needed.
+        # A row among the best bounds scores 0, so every row reaches the floor. Scores are
+        # never negative: where a tight bound is 0 it is the exact score, the rest are rescored.
+        upper = scorer.upper32(cosines, tight=True)
+        near = np.flatnonzero(upper >= floor)
         scores = upper[near]
         positive = np.flatnonzero(scores > 0.0)
         scores[positive] = scorer.score64(rows[near[positive]])[0]
     else:
+        near = np.flatnonzero(upper >= floor)
         scores = scorer.score64(rows[near])[0]
     page: np.ndarray = rows[near[_top(scores, top)]]
     return page
