@@ -426,3 +426,21 @@ def test_calibration_widens_the_beam_until_the_lists_are_complete_enough():
     index.add(({"_id": str(i), "text": "x"} for i in range(3000)), vectors=vectors)
     index.build_ann(ef_search=4, threads=1)
     assert index.ann.recall >= 0.99
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 5000), n=st.integers(0, 80),
+       kind=st.sampled_from(["uniform", "rounded", "zeros", "half zeros"]))
+def test_top_is_the_sorted_order_with_ties_by_index(seed, size, n, kind):
+    """``_top`` (a cut at block maxima, then a select) against a full sort, ties included."""
+    from itlr.local import _top
+
+    rng = np.random.default_rng(seed)
+    scores = {
+        "uniform": rng.uniform(0, 1, size),
+        "rounded": np.round(rng.uniform(0, 1, size), 1),  # many ties at every cut
+        "zeros": np.zeros(size),
+        "half zeros": np.maximum(rng.normal(0, 1, size), 0.0),
+    }[kind]
+    want = np.lexsort((np.arange(size), -scores))[:n]
+    assert _top(scores, n).tolist() == want.tolist()
