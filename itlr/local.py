@@ -50,7 +50,7 @@ ANN_MIN_DOCUMENTS = 20_000
 ANN_LIST_BUDGET = 1 / 32
 
 _CHUNK = 16_384  # rows per float64 block: bounds the temporary copy
-_BOUND_CHUNK = 16_384  # rows per block of the float32 screen's bound
+_BOUND_BLOCK = 1 << 17  # cosines per block of the float32 screen's bound (1 MiB in float64)
 _TOP_BLOCK = 64  # rows per block whose maximum _top reads first
 
 
@@ -460,8 +460,9 @@ class _Scorer:
         out = np.empty(cosines.shape[0], dtype=np.float64)
         # By blocks: the float64 temporaries stay small (cached, and reused by malloc
         # instead of fresh pages the kernel must zero for every query).
-        for start in range(0, cosines.shape[0], _BOUND_CHUNK):
-            block = slice(start, start + _BOUND_CHUNK)
+        step = max(1, _BOUND_BLOCK // max(1, cosines.shape[1]))  # rows per block
+        for start in range(0, cosines.shape[0], step):
+            block = slice(start, start + step)
             out[block] = upper_scores(
                 p.program, p.terms, self.semantics, cosines[block], self.slack,
                 positive=p.positive, negative=p.negative, tight=tight,

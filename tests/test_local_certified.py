@@ -189,7 +189,7 @@ def test_exact_mode_across_bound_blocks(monkeypatch, query):
 
     index, terms = clustered(11, 500, 24)
     scores, order = brute_force(index, query, terms, Semantics())
-    monkeypatch.setattr(itlr.local, "_BOUND_CHUNK", 7)
+    monkeypatch.setattr(itlr.local, "_BOUND_BLOCK", 7 * len(make_plan(query).terms))
     for k, offset in ((10, 0), (25, 30), (5, 490)):
         result = index.search(query, term_vectors=terms, k=k, offset=offset, mode="exact")
         assert_page(result, index, scores, order, k, offset)
