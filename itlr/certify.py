@@ -194,9 +194,9 @@ def upper_scores(
     With the plan's polarities and no term standing both under and outside a NOT, the
     score is monotone in each term, so one evaluation at the favourable end of every
     interval gives the bound. Otherwise, unless ``tight``, the score at ``similarities``
-    plus :func:`lipschitz` times ``slack``: also one evaluation, but a bound of at least
-    that margin where the score is 0. Otherwise the intervals are evaluated (about 20
-    times the cost of one evaluation with products)."""
+    plus :func:`lipschitz` times ``slack``: also one evaluation, but looser, and above 0
+    even where the score is 0. Otherwise the intervals are evaluated (two truth tables,
+    and four products for every product: 3-10 times one evaluation's cost)."""
     # A column-major copy: shifted in place, and the program reads whole columns.
     s = np.array(similarities, dtype=np.float64, order="F")
     if (
@@ -210,6 +210,8 @@ def upper_scores(
     if not tight:
         slope = lipschitz(program, terms, semantics)
         if np.isfinite(slope):
+            # float32_dot_error doubles its slack: the spare half (L * d u at least) also
+            # covers the float64 rounding of this evaluation and of the exact one.
             scores = evaluate(program, truth_values(s, terms, semantics), semantics)
             scores += slope * slack
             return scores
