@@ -454,8 +454,9 @@ class _Scorer:
         return evaluate(self.plan.program, truth, self.semantics), truth
 
     def upper32(self, cosines: np.ndarray, *, tight: bool = False) -> np.ndarray:
-        """Per row, a score no smaller than the float64 score, from float32 cosines; only a
-        ``tight`` bound is 0 for every row whose score is (:func:`itlr.certify.upper_scores`)."""
+        """Per row, a score no smaller than the float64 score, from float32 cosines. A
+        ``tight`` bound costs more where the score is not monotone, but is 0 wherever the
+        score is (:func:`itlr.certify.upper_scores`)."""
         p = self.plan
         out = np.empty(cosines.shape[0], dtype=np.float64)
         # By blocks: the float64 temporaries stay small (cached, and reused by malloc
