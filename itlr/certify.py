@@ -35,7 +35,7 @@ import numpy as np
 
 from .semantics import OP_AND, OP_NOT, OP_OR, OP_TERM, RECIPROCAL_FLOOR, Semantics, evaluate, truth_values
 
-__all__ = ["Certificate", "HalfSpace", "unseen_bound", "interval_evaluate", "interval_max", "monotone", "lists_can_certify", "upper_scores", "certify_page", "depths", "float32_dot_error"]
+__all__ = ["Certificate", "HalfSpace", "unseen_bound", "interval_evaluate", "interval_max", "monotone", "lipschitz", "lists_can_certify", "upper_scores", "certify_page", "depths", "float32_dot_error"]
 
 FIRST_DEPTH = 100  # kNN depth of the first round, per positive term
 GROWTH = 4  # each further round multiplies the depth by this
@@ -147,6 +147,48 @@ def interval_max(program: Sequence[int], lo: np.ndarray, hi: np.ndarray, semanti
     return float(top[0])
 
 
+def lipschitz(program: Sequence[int], terms: Sequence[str], semantics: Semantics) -> float:
+    """A constant ``L`` such that moving every cosine by at most ``d`` moves the score by at
+    most ``L * d`` (``inf`` with the reciprocal NOT, whose slope near 0 is 1e12).
+
+    Walks the program once over scalars, as :func:`monotone` does: each node's range
+    when truth values lie anywhere in [0, 1], and its slope. Sums add slopes, minima and
+    maxima take the larger, and ``|ab - a'b'| <= |a| |b - b'| + |b'| |a - a'|`` gives a
+    product's from its factors' ranges. A term's slope is that of its truth value:
+    1 for clipping, ``lambda / 4`` for a sigmoid."""
+    and_code, or_code, not_code = semantics.codes
+    lams, _ = semantics.sigmoid_params(terms)
+    stack: list[tuple[float, float, float]] = []  # (lowest, highest, slope)
+    for i in range(0, len(program), 2):
+        op, arg = program[i], program[i + 1]
+        if op == OP_TERM:
+            stack.append((0.0, 1.0, lams[arg] / 4 if lams[arg] > 0 else 1.0))
+            continue
+        if op == OP_NOT:
+            if not_code != 0:
+                return float("inf")
+            a, b, slope = stack.pop()
+            stack.append((1.0 - b, 1.0 - a, slope))
+            continue
+        operands = stack[-arg:]
+        del stack[-arg:]
+        lo, hi, slope = operands[0]
+        for a, b, g in operands[1:]:
+            if op == OP_AND and and_code == 0:
+                ends = (lo * a, lo * b, hi * a, hi * b)
+                slope = max(abs(lo), abs(hi)) * g + max(abs(a), abs(b)) * slope
+                lo, hi = min(ends), max(ends)
+            elif (op == OP_AND and and_code == 1) or (op == OP_OR and or_code == 0):
+                lo, hi, slope = lo + a, hi + b, slope + g
+            elif op == OP_AND:  # min
+                lo, hi, slope = min(lo, a), min(hi, b), max(slope, g)
+            else:  # max
+                lo, hi, slope = max(lo, a), max(hi, b), max(slope, g)
+        stack.append((lo, hi, slope))
+    ((_, _, slope),) = stack
+    return slope  # max(0, x) does not steepen
+
+
 def upper_scores(
     program: Sequence[int],
     terms: Sequence[str],
@@ -156,13 +198,17 @@ def upper_scores(
     *,
     negative: Sequence[bool] | None = None,
     positive: Sequence[bool] | None = None,
+    tight: bool = True,
 ) -> np.ndarray:
     """Per row, the largest score a document can have when each term's true cosine lies
     within ``slack`` of ``similarities`` (e.g. a float32 product next to the float64 one).
 
     With the plan's polarities and no term standing both under and outside a NOT, the
     score is monotone in each term, so one evaluation at the favourable end of every
-    interval gives the bound; otherwise the intervals are evaluated."""
+    interval gives the bound. Otherwise, unless ``tight``, the score at ``similarities``
+    plus :func:`lipschitz` times ``slack``: also one evaluation, but looser, and above 0
+    even where the score is 0. Otherwise the intervals are evaluated (two truth tables,
+    and four products for every product: 3-10 times one evaluation's cost)."""
     # A column-major copy: shifted in place, and the program reads whole columns.
     s = np.array(similarities, dtype=np.float64, order="F")
     if (
@@ -173,6 +219,14 @@ def upper_scores(
     ):
         s += np.where(np.asarray(negative, dtype=bool), -slack, slack)
         return evaluate(program, truth_values(s, terms, semantics), semantics)
+    if not tight:
+        slope = lipschitz(program, terms, semantics)
+        if np.isfinite(slope):
+            # float32_dot_error doubles its slack: the spare half (L * d u at least) also
+            # covers the float64 rounding of this evaluation and of the exact one.
+            scores = evaluate(program, truth_values(s, terms, semantics), semantics)
+            scores += slope * slack
+            return scores
     lo = truth_values(s - slack, terms, semantics)
     hi = truth_values(s + slack, terms, semantics)
     return interval_evaluate(program, lo, hi, semantics)[1]

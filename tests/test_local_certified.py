@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from itlr import And, Not, Or, Term
-from itlr.certify import Certificate, depths, float32_dot_error
+from itlr.certify import Certificate, depths, float32_dot_error, lipschitz, upper_scores
 from itlr.local import LocalIndex
-from itlr.semantics import AND_OPS, NOT_OPS, OR_OPS, Semantics, evaluate, truth_values
+from itlr.semantics import AND_OPS, NOT_OPS, OP_NOT, OR_OPS, Semantics, evaluate, truth_values
 from itlr.translator.plan import plan as make_plan
 
 # -- the reference ---------------------------------------------------------------------
@@ -128,6 +128,9 @@ NEAR_TIE_CASES = [
     ('"a" AND NOT "b"', Semantics(not_op="reciprocal")),
     ('"a" AND NOT "b"', Semantics(sigmoid=(60.0, 0.9))),
     ('"a" OR NOT "b"', Semantics(not_op="reciprocal", calibration={"b": (40.0, 0.19)})),
+    # Not monotone ("a" on both sides of a NOT): the screen's bound is the Lipschitz one.
+    ('"a" OR NOT ("a" AND "b")', Semantics()),
+    ('"a" AND NOT ("a" AND "b")', Semantics(sigmoid=(60.0, 0.9))),
 ]
 
 
@@ -144,6 +147,52 @@ def test_exact_mode_resolves_what_float32_cannot(query, semantics):
     for offset in (0, 7, 200):
         result = index.search(query, term_vectors=terms, k=50, offset=offset, mode="exact", semantics=semantics)
         assert_page(result, index, scores, order, 50, offset)
+
+
+@settings(max_examples=300, deadline=None)
+@given(expr=exprs, semantics=semantics_st, seed=st.integers(0, 2**32 - 1), slack=st.floats(0, 0.05))
+def test_the_screens_lipschitz_bound_holds(expr, semantics, seed, slack):
+    """Moving every cosine by at most ``slack`` moves the score by at most ``lipschitz``
+    times it, so ``upper_scores(tight=False)`` bounds the score; corners of the box too."""
+    p = make_plan(expr)
+    rng = np.random.default_rng(seed)
+    sims = rng.uniform(-1, 1, size=(80, len(p.terms)))
+    moved = np.concatenate([
+        sims + rng.uniform(-slack, slack, size=sims.shape),
+        sims + slack * rng.choice([-1.0, 1.0], size=sims.shape),
+    ])
+    base = evaluate(p.program, truth_values(sims, p.terms, semantics), semantics)
+    scores = evaluate(p.program, truth_values(moved, p.terms, semantics), semantics).reshape(2, -1)
+    upper = upper_scores(p.program, p.terms, semantics, sims, slack, positive=p.positive, negative=p.negative, tight=False)
+    assert np.all(scores <= upper * (1 + 1e-12) + 1e-12)
+    slope = lipschitz(p.program, p.terms, semantics)
+    if semantics.not_op == "reciprocal" and OP_NOT in p.program[::2]:
+        assert slope == float("inf")
+    else:
+        assert np.all(np.abs(scores - base) <= slope * slack * (1 + 1e-9) + 1e-12)
+
+
+def test_lipschitz_of_a_product_with_a_negative_factor():
+    # c * (1 - (a + b)) + d: the product's slope is |c| * 2 + |1 - (a + b)| * 1 <= 2 + 1,
+    # and the OR-sum with d adds 1.
+    p = make_plan('"c" AND NOT ("a" OR "b") OR "d"')
+    assert lipschitz(p.program, p.terms, Semantics()) == 4.0
+    # A sigmoid's truth value moves at most lambda / 4 per unit of cosine.
+    assert lipschitz(make_plan('"a"').program, ("a",), Semantics(sigmoid=(20.0, 0.5))) == 5.0
+    assert lipschitz(make_plan('NOT "a"').program, ("a",), Semantics(not_op="reciprocal")) == float("inf")
+
+
+@pytest.mark.parametrize("query", ['("a" OR "b") AND NOT ("c" OR "d")', '"a" AND NOT ("a" AND "b")', '"a" AND "b" AND "c"'])
+def test_exact_mode_across_bound_blocks(monkeypatch, query):
+    """The screen's bound runs by blocks of rows: blocks of 7 rows give the same pages."""
+    import itlr.local
+
+    index, terms = clustered(11, 500, 24)
+    scores, order = brute_force(index, query, terms, Semantics())
+    monkeypatch.setattr(itlr.local, "_BOUND_BLOCK", 7 * len(make_plan(query).terms))
+    for k, offset in ((10, 0), (25, 30), (5, 490)):
+        result = index.search(query, term_vectors=terms, k=k, offset=offset, mode="exact")
+        assert_page(result, index, scores, order, k, offset)
 
 
 def test_the_float32_error_bound_holds():
@@ -377,3 +426,21 @@ def test_calibration_widens_the_beam_until_the_lists_are_complete_enough():
     index.add(({"_id": str(i), "text": "x"} for i in range(3000)), vectors=vectors)
     index.build_ann(ef_search=4, threads=1)
     assert index.ann.recall >= 0.99
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 5000), n=st.integers(0, 80),
+       kind=st.sampled_from(["uniform", "rounded", "zeros", "half zeros"]))
+def test_top_is_the_sorted_order_with_ties_by_index(seed, size, n, kind):
+    """``_top`` (a cut at block maxima, then a select) against a full sort, ties included."""
+    from itlr.local import _top
+
+    rng = np.random.default_rng(seed)
+    scores = {
+        "uniform": rng.uniform(0, 1, size),
+        "rounded": np.round(rng.uniform(0, 1, size), 1),  # many ties at every cut
+        "zeros": np.zeros(size),
+        "half zeros": np.maximum(rng.normal(0, 1, size), 0.0),
+    }[kind]
+    want = np.lexsort((np.arange(size), -scores))[:n]
+    assert _top(scores, n).tolist() == want.tolist()
