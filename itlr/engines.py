@@ -186,7 +186,7 @@ def msearch_lines(bodies: list[dict[str, Any]]) -> list[str]:
         vectors: dict[str, str] = {}
 
         def swap(value: Any) -> Any:
-            if isinstance(value, VectorParam):
+            if isinstance(value, VectorParam) and value.packed is not None:
                 mark = f"{_VECTOR_MARK}{len(vectors)}"
                 vectors[json.dumps(mark)] = vector_json(value.packed)
                 return mark

@@ -249,3 +249,20 @@ def test_knn_list_and_offset_independent_candidates(dialect):
     first = knn_fields(body_for('"a" AND NOT "b"', dialect, mode="approx", k=10), dialect)
     later = knn_fields(body_for('"a" AND NOT "b"', dialect, mode="approx", k=10, offset=500), dialect)
     assert [c["k"] for c in first] == [c["k"] for c in later] == [100, 100]  # the term's clause and a composite's
+
+
+def test_msearch_lines_write_the_same_json_as_the_bodies():
+    """Vectors are written from a per-vector cache; the lines must still say exactly what
+    the bodies say, user text that looks like the placeholder included."""
+    from itlr.engines import msearch_lines
+    from itlr.translator.compiler import SearchOptions
+    from itlr.translator.dialects import get_dialect
+
+    vectors = np.random.default_rng(1).normal(size=(3, 8)).astype(np.float32)
+    options = SearchOptions(field="vec", filter={"term": {"tag": "\u0000itlr-0-0"}}, knn_k=20)
+    d = get_dialect("opensearch")
+    p = plan('("a" OR "b") AND NOT "c"')
+    bodies = [d.knn_list(vectors[0], 20, options, start=5), d.compile(p, vectors, options, mode="approx")]
+    lines = msearch_lines(bodies)
+    assert lines[0::2] == ["{}", "{}"]
+    assert [json.loads(line) for line in lines[1::2]] == [json.loads(json.dumps(b)) for b in bodies]

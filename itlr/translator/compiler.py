@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -108,7 +108,8 @@ class VectorParam(list):  # type: ignore[type-arg]
 
     __slots__ = ("packed",)
 
-    def __init__(self, values: tuple[float, ...], packed: bytes) -> None:
+    def __init__(self, values: Iterable[float] = (), packed: bytes | None = None) -> None:
+        # Constructible like a list: DSL helpers rebuild lists with ``type(data)(items)``.
         super().__init__(values)
         self.packed = packed
 
