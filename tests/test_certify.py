@@ -21,6 +21,17 @@ def _extend(children):
 exprs = st.recursive(_terms, _extend, max_leaves=10)
 
 
+def _term_lists(sims, positive_terms, depth):
+    """Each positive term's exact kNN list of ``depth``: the rows listed, and each list's floor."""
+    listed: set[int] = set()
+    floors = {}
+    for t in positive_terms:
+        order = np.argsort(-sims[:, t], kind="stable")[:depth]
+        listed.update(order.tolist())
+        floors[t] = sims[order[-1], t]
+    return listed, floors
+
+
 semantics_st = st.builds(
     Semantics,
     and_op=st.sampled_from(AND_OPS),
@@ -36,12 +47,7 @@ def test_bound_holds_for_every_unlisted_document(expr, semantics, seed, depth):
     p = make_plan(expr)
     rng = np.random.default_rng(seed)
     sims = rng.uniform(-1, 1, size=(120, len(p.terms)))
-    listed: set[int] = set()
-    floors = {}
-    for t in p.positive_terms:
-        order = np.argsort(-sims[:, t], kind="stable")[:depth]
-        listed.update(order.tolist())
-        floors[t] = sims[order[-1], t]
+    listed, floors = _term_lists(sims, p.positive_terms, depth)
     bound = unseen_bound(p.program, p.terms, semantics, floors)
     scores = evaluate(p.program, truth_values(sims, p.terms, semantics), semantics)
     unlisted = [i for i in range(sims.shape[0]) if i not in listed]
@@ -65,12 +71,7 @@ def test_bound_with_composite_lists_holds_for_every_unlisted_document(expr, sema
     terms = rng.normal(size=(len(p.terms), dims))
     terms /= np.linalg.norm(terms, axis=1, keepdims=True)
     sims = docs @ terms.T
-    listed: set[int] = set()
-    floors = {}
-    for t in p.positive_terms:
-        order = np.argsort(-sims[:, t], kind="stable")[:depth]
-        listed.update(order.tolist())
-        floors[t] = sims[order[-1], t]
+    listed, floors = _term_lists(sims, p.positive_terms, depth)
     halfspaces = []
     for _ in range(composites):
         weights = rng.uniform(-0.5, 1.0, size=len(p.terms))
