@@ -43,6 +43,10 @@ log = logging.getLogger("itlr.search")
 
 # kNN scores travel as float32: a cosine recovered from one may sit this far below the truth.
 SCORE_SLACK = 1e-6
+# HNSW beam per list depth. Lucene's graph misses near-duplicates: over 150 term lists of
+# depth 100 on 100,000 passages with ~10 near-copies each, 39 lists missed a document above
+# their end at ef = 2x, 11 at 4x, for 1.25x a list's latency (docs/BENCHMARKS.md §5g).
+LIST_WIDTH = 4
 # How much faster than so far the floors may fall when guessing whether deeper lists can certify.
 DESCENT_SLACK = 1.5
 
@@ -116,8 +120,8 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     previous: tuple[int, list[float]] | None = None  # a shallower depth and its lists' similarities
     while depth is not None:
         # The bound holds only as far as the lists are the true nearest neighbours: search the
-        # graph twice as wide as the list is deep (HNSW misses near-duplicates at ef = k).
-        at_depth = replace(options, knn_k=depth, num_candidates=options.num_candidates or min(MAX_KNN, 2 * depth))
+        # graph LIST_WIDTH times as wide as the list is deep.
+        at_depth = replace(options, knn_k=depth, num_candidates=options.num_candidates or min(MAX_KNN, LIST_WIDTH * depth))
         # On the first round each list also returns its hits from a quarter of the depth on:
         # how fast the similarities fall guides the next depth.
         probe = depth // GROWTH if previous is None and len(schedule) > 1 else 0
