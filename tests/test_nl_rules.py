@@ -198,6 +198,15 @@ LIST_EXCLUSIONS = [
     ("European history, but don't mention the French or Russian revolutions", '"European history" AND NOT "French revolutions" AND NOT "Russian revolutions"'),
 ]
 
+# A list after "Don't mention" / "No … please": every item under NOT, none left in the question
+# (the tagger reads a lone last item as a verb when the fragment has no context: "or caffeine").
+MENTION_LISTS = [
+    ("What keeps people up at night? Do not mention stress, noise or caffeine.", '"What keeps people up at night?" AND NOT "stress" AND NOT "noise" AND NOT "caffeine"'),
+    ("How do I stay awake on night shifts? Don't mention energy drinks or caffeine.", '"How do I stay awake on night shifts?" AND NOT "energy drinks" AND NOT "caffeine"'),
+    ("breakfast cereals other than oats, granola and muesli", '"breakfast cereals" AND NOT "oats" AND NOT "granola" AND NOT "muesli"'),
+    ("Which languages compile to WebAssembly, minus Rust itself?", '"Which languages compile to WebAssembly?" AND NOT "Rust"'),
+]
+
 COORDINATION = [
     ("Restaurants in Lisbon or Porto", '"Restaurants in Lisbon" OR "Restaurants in Porto"'),
     ("organic or local vegetables", '"organic vegetables" OR "local vegetables"'),
@@ -233,6 +242,13 @@ KEPT_WHOLE = [
     "best pizza places in Naples minus the touristy ones",
     "Orchids of Ecuador, excluding those of Peru",
     "How do I get rid of ants without using pesticides?",
+    # substitutions: the user weighs X against Y, so Y is part of the question
+    "Reasons to study Latin rather than Greek at school",
+    "Advantages of ferries instead of flights for island hopping",
+    "Pros of leasing instead of buying a car",
+    "Why pick Svelte rather than Angular?",
+    "Kayaks rather than canoes for fishing trips",
+    "Why do bakers weigh flour instead of measuring cups?",
 ]
 
 ONE_TERM = [
@@ -257,7 +273,7 @@ ONE_TERM = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + COORDINATION)
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

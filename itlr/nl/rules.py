@@ -400,20 +400,52 @@ def _names_only(text: str) -> bool:
     return bool(capitalised) and not all(w.tag in ("JJ", "JJR", "JJS") for w in capitalised)
 
 
+# Words that may stand before a request verb at the start of a sentence: "Could you please tell me …".
+_REQUEST_LEAD = {"please", "kindly", "can", "could", "will", "you", "me", "us", "i", "we", "to", "more", "about", "some", "just"}
+# Nouns that weigh one option against another: "Reasons to pick X rather than Y", "Advantages of X instead of Y".
+_CHOICE_NOUN_RE = re.compile(
+    r"\b(?:reasons?|advantages?|disadvantages?|benefits?|pros|cons|drawbacks?|downsides?|upsides?|arguments?|"
+    r"case\s+for|trade-?offs?|costs?\s+of\s+(?:using|choosing|switching))\b",
+    re.IGNORECASE,
+)
+
+
 def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, sent_end: int) -> bool:
-    """ "What can I drink instead of coffee?": the answer replaces the thing named; not an exclusion."""
+    """ "What can I drink instead of coffee?", "Reasons to learn X rather than Y", "X rather than
+    Y for Z": the user chooses X over Y, so Y belongs to the question; not an exclusion. Only a
+    request for texts ("Tell me about X rather than Y") or a bare topic excludes Y."""
     head = text[sent_start:trig_start].strip()
     if _QUESTION_START_RE.match(head) or re.match(r"(?:how|what|where|why|when|which)\s+to\b", head, re.IGNORECASE):
         return True
+    if _CHOICE_NOUN_RE.search(head):
+        return True
     sentence = text[sent_start:sent_end]
-    for w in syntax.tag(sentence):
+    words = syntax.tag(sentence)
+    leading = True  # still in the request wording that opens the sentence
+    for k, w in enumerate(words):
         at = sent_start + w.start
-        if at < trig_start and w.verb and not w.capitalised and w.text.lower() not in _REQUEST_VERBS:
-            return True  # "Reasons to choose a heat pump rather than a gas boiler"
-        if at >= trig_end:
+        low = w.text.lower()
+        if at < trig_start:
+            request = low in _REQUEST_VERBS and leading
+            leading = leading and (low in _REQUEST_VERBS or low in _REQUEST_LEAD)
+            if w.verb and not w.capitalised and not request:
+                return True  # "Reasons to choose a heat pump rather than a gas boiler", "people learn X rather than Y"
+        elif at >= trig_end:
             # "rather than buy", "instead of by car": actions or manners compared, not topics
-            return w.tag in ("VB", "VBP", "IN", "TO") and w.text.lower() not in ("about", "of")
+            if w.tag in ("VB", "VBP", "IN", "TO") and low not in ("about", "of"):
+                return True
+            # "X rather than Y for Z": Y is the other option for the same purpose
+            rest = sentence[w.start :]
+            np_end, items = syntax.excluded_phrase(rest, False)
+            after = rest[np_end:].lstrip()
+            return bool(items) and re.match(r"(?:for|to)\s+\w", after, re.IGNORECASE) is not None and not _leading_request(words, sent_start, trig_start)
     return False
+
+
+def _leading_request(words: list[syntax.Word], sent_start: int, trig_start: int) -> bool:
+    """Whether the sentence opens with a request for texts ("Find articles about …", "Tell me about …")."""
+    first = [w.text.lower() for w in words if sent_start + w.start < trig_start][:3]
+    return any(f in _REQUEST_VERBS and f not in ("want", "need", "like", "learn", "know", "read", "focus") for f in first)
 
 
 # After "not", these say where, when, by whom or how the answer is, not what a text is about:
@@ -633,6 +665,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     found_items[-1] = found_items[-1].rsplit(None, 1)[0]
                     end = start + len(found_items[-1])
         items.extend(found_items)
+        # "minus Java itself": the reflexive goes with the excluded phrase, not back to the question
+        reflexive = re.match(r"\s+(?:itself|themselves|himself|herself|themself)\b", span[end:], re.IGNORECASE)
+        if reflexive:
+            end += reflexive.end()
         rest = text[trig_end + end :]
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
         if "," in text[conn_start:trig_end] and rest.startswith(",") and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE):

@@ -156,7 +156,11 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         if k >= n or k == j:
             break
         nxt = words[k]
-        if nxt.text.lower() in _STOP_AFTER_COMMA or (nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG")) or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
+        # a lone "verb" that the list goes on after, or that ends the text, is one more noun the
+        # tagger misread: "fish, flaxseed and walnuts", "stress, noise or caffeine"
+        lone = k + 1 >= n or words[k + 1].tag in (".", ",", ":") or words[k + 1].text.lower() in _LIST_WORDS
+        verb = nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG") and not (lone and nxt.tag in ("VB", "VBP", "VBZ"))
+        if nxt.text.lower() in _STOP_AFTER_COMMA or verb or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
             break
         i = k
     if not spans:
