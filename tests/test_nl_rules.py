@@ -189,6 +189,10 @@ NEW_TRIGGERS = [
     ("Good sci-fi shows, I've already seen The Expanse", '"Good sci-fi shows" AND NOT "The Expanse"'),
     ("Budget travel tips for Asia, leaving aside Thailand", '"Budget travel tips for Asia" AND NOT "Thailand"'),
     ("Nothing about the war, just the culture of Vietnam", '"just the culture of Vietnam" AND NOT "war"'),
+    # "that aren't" + lowercase kinds of the class asked for, not only names
+    ("Houseplants that aren't succulents", '"Houseplants" AND NOT "succulents"'),
+    ("Card games that are not poker variants", '"Card games" AND NOT "poker variants"'),
+    ("Birds of prey that aren't eagles or falcons", '"Birds of prey" AND NOT "eagles" AND NOT "falcons"'),
 ]
 
 LIST_EXCLUSIONS = [
@@ -246,6 +250,13 @@ KEPT_WHOLE = [
     "best pizza places in Naples minus the touristy ones",
     "Orchids of Ecuador, excluding those of Peru",
     "How do I get rid of ants without using pesticides?",
+    # "that aren't" + an adjective, a relation or a kind of person: a property of the answer
+    "Mountains that aren't volcanic",
+    "alphabets that are not Indo-European",
+    "Countries that aren't members of the Commonwealth",
+    "Teachers who aren't native speakers",
+    "Shoes that aren't made in Asia",
+    "Insects that aren't pests but eat crops",
     # "no" that is not a list of things to leave out
     "Jobs for graduates, no experience needed",
     "Hotels in Rome, no more than 100 euros",

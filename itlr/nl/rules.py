@@ -398,8 +398,28 @@ def _names_only(text: str) -> bool:
             break  # "… that aren't Sweden in winter": the name ended
         else:
             return False  # a lowercase noun or adjective: a description, not a name
-    # nationality and other adjectives alone ("American", "French or Italian") describe
+    # nationality and other adjectives alone ("American", "French or Italian", "Indo-European") describe
+    if any(w.tag == "HYPH" and k + 1 < len(words) and words[k + 1].tag in ("JJ", "JJR", "JJS") for k, w in enumerate(words)):
+        return False
     return bool(capitalised) and not all(w.tag in ("JJ", "JJR", "JJS") for w in capitalised)
+
+
+def _kinds_only(text: str) -> bool:
+    """Whether ``text`` (the rest of its clause) is a list of bare plural kinds ("desserts",
+    "strategy games", "rodents or bats"): members of the class asked for that the user leaves
+    out, unlike a property ("coastal", "in the EU", "members of NATO", "made in China")."""
+    body = text.strip().rstrip(".?!").strip()
+    words = syntax.tag(body) if body else []
+    if not words or words[0].capitalised:
+        return False
+    end, items = syntax.excluded_phrase(body, False)
+    if not items or end != len(body):
+        return False
+    for item in items:
+        tagged = syntax.tag(item)
+        if not tagged or tagged[-1].tag != "NNS" or any(w.tag not in ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH") or w.capitalised for w in tagged):
+            return False
+    return True
 
 
 # Words that may stand before a request verb at the start of a sentence: "Could you please tell me …".
@@ -497,7 +517,11 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # "Nordic countries that aren't Sweden" leaves out members of the class asked for;
         # "… but are not actual Nobel Prizes" says what the answer is not: a property.
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
-        return bool(relative) and _names_only(after)
+        if not relative:
+            return False
+        # "Recipes that aren't desserts": a lowercase kind left out; people's kinds ("students
+        # who aren't native speakers") are properties of the answer
+        return _names_only(after) or (not re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE) and _kinds_only(after))
     if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE):
         return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
     if word in ("not", "but not", "and not"):
