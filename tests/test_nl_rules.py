@@ -223,6 +223,19 @@ COORDINATION = [
     ("Both the history and the culture of Japan", '"history of Japan" AND "culture of Japan"'),
     ("Either the poetry of Keats or the poetry of Byron", '"the poetry of Keats" OR "the poetry of Byron"'),
     ("Programs for learning Spanish or French online", '"Programs for learning Spanish" OR "Programs for learning French online"'),
+    # a shared head after numbers or modifiers, carried back to the first item
+    ("Highlights of the 1986 or 1990 World Cup", '"Highlights of the 1986 World Cup" OR "Highlights of the 1990 World Cup"'),
+    ("Which country hosted the 1964 or 1972 Summer Olympics?", '"Which country hosted the 1964 Summer Olympics" OR "Which country hosted the 1972 Summer Olympics"'),
+    ("the Mughal or Safavid Empire", '"the Mughal Empire" OR "the Safavid Empire"'),
+    ("Causes of the First or Second Balkan War", '"Causes of the First Balkan War" OR "Causes of the Second Balkan War"'),
+    ("Hiking in North or South Dakota", '"Hiking in North Dakota" OR "Hiking in South Dakota"'),
+    ("Spain or South Africa", '"Spain" OR "South Africa"'),
+    # a coordinated subject of a wh-question: one question per subject
+    ("How do bats or dolphins use echolocation?", '"How do bats use echolocation" OR "How do dolphins use echolocation"'),
+    # the parse goes wrong ("geckos" read as a verb): no split, the question stays whole
+    ("How do geckos or tree frogs climb walls?", '"How do geckos or tree frogs climb walls?"'),
+    ("Why do owls, bats or moths fly at night?", '"Why do owls fly at night" OR "Why do bats fly at night" OR "Why do moths fly at night"'),
+    ("What happens if a cat or dog eats grapes?", '"What happens if a cat eats grapes" OR "What happens if a dog eats grapes"'),
 ]
 
 # A property of the answer, or a substitution, is not a topic to exclude: the question stays whole.
@@ -291,6 +304,14 @@ ONE_TERM = [
     "Who wrote War and Peace?",
     "How is climate change affecting polar bears and penguins?",
     "Besides, what else is there?",
+    # choices and names stay whole
+    "Should I buy a road bike or a gravel bike?",
+    "Is tofu or tempeh better for protein?",
+    "Which is healthier, butter or margarine?",
+    "Bake two or three loaves at once",
+    "salt and pepper shakers",
+    "rock and roll history",
+    "How is overfishing affecting cod and haddock?",
 ]
 
 

@@ -151,6 +151,7 @@ _DOCNOUN_RE = re.compile(
     r"(?:\s+about)?\s+|(?:about|on|regarding|concerning|related\s+to|covering|discussing|mentioning|describing)\s+))",
     re.IGNORECASE,
 )
+_WH_START_RE = re.compile(r"^(?:how|what|why|when|where|which|who)\b", re.IGNORECASE)
 _QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|whether))\b", re.IGNORECASE)
 
 # Cleaning an excluded phrase: "any mention of the storm" -> "storm".
@@ -189,7 +190,7 @@ _MAX_NEGATIVES = 24  # the query language allows 64 distinct terms; real questio
 _OR_STOP_RE = re.compile(
     r"\b(?:more\s+or\s+less|or\s+not|whether|one\s+or\s+more|sooner\s+or\s+later|either\s+way|and/or|or\s+else|"
     r"or\s+other|or\s+otherwise|or\s+similar|or\s+so|or\s+the\s+like|or\s+something|or\s+anything|give\s+or\s+take|"
-    r"\d+\s+or\s+\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
+    r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
     re.IGNORECASE,
 )
 _ITEM_PREP_RE = re.compile(r"^(.*\b(?:about|on|of|to|for|in|regarding|concerning|covering|with|from|by|between|among|like)\s+)(.+)$", re.IGNORECASE)
@@ -776,9 +777,15 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         if "?" in t or len(_words(t)) > 16 or _OR_STOP_RE.search(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
         found = syntax.coordination_items(t, "or")
-        if found is None or not re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found[0]):
-            return None
-        prefix, items, tail = found
+        if found is None or not (found.modifiers or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
+            # "How do vaccines or antibiotics work?": one wh-question per subject (a yes/no
+            # question such as "Should I learn Python or Java?" asks to choose: it stays whole)
+            subject = syntax.subject_items(t, "or") if _WH_START_RE.match(t) else None
+            if subject is None:
+                return None
+            prefix, items, tail = subject
+            return _node(Or, [prefix + it + tail for it in items])
+        prefix, items, tail = found.prefix, found.items, found.tail
         return _node(Or, [prefix + it + tail for it in items])
     # either A or B (or C)
     m = re.match(r"^(?P<pre>.*?)\beither\s+(?P<a>.+?)\s+or\s+(?P<b>.+)$", t, re.IGNORECASE)
@@ -786,7 +793,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         pre = m.group("pre")
         found = syntax.coordination_items(m.group("a") + " or " + m.group("b"), "or")
         if found is not None:
-            prefix, items, tail = found
+            prefix, items, tail = found.prefix, found.items, found.tail
             items = [prefix + it + tail for it in items]
         else:
             items = [m.group("a")] + re.split(r"\s+or\s+", m.group("b"))
@@ -817,7 +824,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _OR_STOP_RE.search(t):
         found = syntax.coordination_items(t, "or")
         if found is not None:
-            prefix, items, tail = found
+            prefix, items, tail = found.prefix, found.items, found.tail
             if len(items) <= 8:
                 return _node(Or, [prefix + it + tail for it in items])
         parts = re.split(r"\s*,?\s+or\s+", t, flags=re.IGNORECASE)

