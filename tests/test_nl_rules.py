@@ -283,6 +283,7 @@ KEPT_WHOLE = [
     "Why pick Svelte rather than Angular?",
     "Kayaks rather than canoes for fishing trips",
     "Why do bakers weigh flour instead of measuring cups?",
+    "Use maple syrup rather than sugar in pancakes",
 ]
 
 ONE_TERM = [

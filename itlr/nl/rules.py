@@ -368,7 +368,7 @@ def _sentence_bounds(text: str, i: int) -> tuple[int, int]:
 _REQUEST_VERBS = {
     "provide", "give", "get", "find", "show", "bring", "fetch", "retrieve", "list", "describe", "explain", "discuss",
     "examine", "explore", "outline", "introduce", "analyze", "analyse", "summarize", "summarise", "investigate",
-    "evaluate", "assess", "present", "review", "compare", "write", "search", "look", "tell", "want", "need", "like",
+    "evaluate", "assess", "present", "review", "write", "search", "look", "tell", "want", "need", "like",
     "am", "'m", "’m", "looking", "would", "'d", "’d", "learn", "read", "know", "focus",
 }
 # Exclusion words that sit inside a noun phrase ("trees other than oaks that grow …"): without a
@@ -451,7 +451,8 @@ def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, se
         if at < trig_start:
             request = low in _REQUEST_VERBS and leading
             leading = leading and (low in _REQUEST_VERBS or low in _REQUEST_LEAD)
-            if w.verb and not w.capitalised and not request:
+            named = w.capitalised and at > sent_start  # a sentence's first word is capitalised by position only
+            if w.verb and not named and not request:
                 return True  # "Reasons to choose a heat pump rather than a gas boiler", "people learn X rather than Y"
         elif at >= trig_end:
             # "rather than buy", "instead of by car": actions or manners compared, not topics
