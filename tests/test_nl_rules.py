@@ -172,6 +172,8 @@ ALTERNATIVES = [
         "Tell me about rivers in Africa except the Nile, or rivers in Asia except the Yangtze, or rivers in Europe",
         '"rivers in Africa" AND NOT "Nile" OR "rivers in Asia" AND NOT "Yangtze" OR "rivers in Europe"',
     ),
+    # a short capitalised alternative that ends in the left side's head noun is an alternative, not one more name
+    ("Pixar films excluding the Toy Story films, or DreamWorks films", '"Pixar films" AND NOT "Toy Story films" OR "DreamWorks films"'),
     ("What are Greek myths, excluding the Trojan War, or what are Norse myths?", '"What are Greek myths" AND NOT "Trojan War" OR "what are Norse myths?"'),
 ]
 

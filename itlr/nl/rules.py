@@ -905,7 +905,10 @@ def _alternatives(text: str) -> list[str]:
         # "… except Einstein, Newton, or Bohr": one more name is a list, not an alternative
         fresh = len(right_words) >= 2 and not (len(right_words) <= 3 and all(w[:1].isupper() for w in right_words) and right_words[-1] == right_words[-1].strip("?.!"))
         if fresh and right_words and right_words[0][:1].isupper() and len(right_words) <= 3:
-            fresh = False
+            # a short name is one more listed item, unless it ends in the left side's own head
+            # noun: "Marvel movies excluding the Avengers films, or DC movies"
+            head = right_words[-1].strip("?.!")
+            fresh = head[:1].islower() and head.lower() in {w.lower() for w in _words(left)[:4]}
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
         if fresh and (_find_trigger(left) or _find_trigger(right)):

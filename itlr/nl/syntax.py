@@ -128,7 +128,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         # a gerund that ends the phrase is its head noun: "other than stomach bleeding, and …"
         ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS
-        if w.tag == "VBG" and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
+        # as is a plural the tagger reads as a verb: "the Toy Story films" (as "Toy Story films")
+        if (w.tag == "VBG" or (w.tag == "VBZ" and not w.capitalised)) and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
             j += 1
             continue
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
