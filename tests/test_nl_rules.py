@@ -194,6 +194,7 @@ NEW_TRIGGERS = [
     # "that aren't" + lowercase kinds of the class asked for, not only names
     ("Houseplants that aren't succulents", '"Houseplants" AND NOT "succulents"'),
     ("Card games that are not poker variants", '"Card games" AND NOT "poker variants"'),
+    ("Show me garden birds that aren't finches", '"garden birds" AND NOT "finches"'),
     ("Birds of prey that aren't eagles or falcons", '"Birds of prey" AND NOT "eagles" AND NOT "falcons"'),
 ]
 
@@ -232,6 +233,10 @@ COORDINATION = [
     ("Causes of the First or Second Balkan War", '"Causes of the First Balkan War" OR "Causes of the Second Balkan War"'),
     ("Hiking in North or South Dakota", '"Hiking in North Dakota" OR "Hiking in South Dakota"'),
     ("Spain or South Africa", '"Spain" OR "South Africa"'),
+    # a numbered name shares the name: versions and numerals are not counts
+    ("Battles of the Punic War I or II", '"Battles of the Punic War I" OR "Battles of the Punic War II"'),
+    ("Drivers for Windows 7 or 8", '"Drivers for Windows 7" OR "Drivers for Windows 8"'),
+    ("Symptoms of hepatitis A or B", '"Symptoms of hepatitis A" OR "Symptoms of hepatitis B"'),
     # a coordinated subject of a wh-question: one question per subject
     ("How do bats or dolphins use echolocation?", '"How do bats use echolocation" OR "How do dolphins use echolocation"'),
     # the parse goes wrong ("geckos" read as a verb): no split, the question stays whole
@@ -312,6 +317,8 @@ ONE_TERM = [
     "Is tofu or tempeh better for protein?",
     "Which is healthier, butter or margarine?",
     "Bake two or three loaves at once",
+    "Add 4 or 5 cloves of garlic",
+    "Which is cheaper for students, Spotify or Tidal?",
     "salt and pepper shakers",
     "rock and roll history",
     "How is overfishing affecting cod and haddock?",

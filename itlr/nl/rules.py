@@ -193,6 +193,23 @@ _OR_STOP_RE = re.compile(
     r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
     re.IGNORECASE,
 )
+
+
+def _or_stopped(text: str) -> bool:
+    """Whether an "or" in ``text`` is not a choice between items ("more or less", "2 or 3 cups");
+    numbers after a name are versions, not counts: "Windows 10 or 11", "Type 1 or 2 diabetes"."""
+    for m in _OR_STOP_RE.finditer(text):
+        if not m.group(0)[:1].isdigit():
+            return True
+        before = text[: m.start()].split()
+        if not before or not before[-1][:1].isupper():
+            return True
+        tagged = [w for w in syntax.tag(text) if w.end <= m.start()]
+        if not tagged or tagged[-1].tag not in ("NN", "NNP", "NNPS", "NNS"):
+            return True  # "Add 2 or 3 eggs"
+    return False
+
+
 _ITEM_PREP_RE = re.compile(r"^(.*\b(?:about|on|of|to|for|in|regarding|concerning|covering|with|from|by|between|among|like)\s+)(.+)$", re.IGNORECASE)
 
 
@@ -405,22 +422,28 @@ def _names_only(text: str) -> bool:
     return bool(capitalised) and not all(w.tag in ("JJ", "JJR", "JJS") for w in capitalised)
 
 
-def _kinds_only(text: str) -> bool:
-    """Whether ``text`` (the rest of its clause) is a list of bare plural kinds ("desserts",
-    "strategy games", "rodents or bats"): members of the class asked for that the user leaves
-    out, unlike a property ("coastal", "in the EU", "members of NATO", "made in China")."""
-    body = text.strip().rstrip(".?!").strip()
-    words = syntax.tag(body) if body else []
+def _kinds_only(sentence: str, at: int) -> bool:
+    """Whether ``sentence[at:]`` (the rest of its clause) is a list of bare plural kinds
+    ("desserts", "strategy games", "rodents or bats"): members of the class asked for that the
+    user leaves out, unlike a property ("coastal", "in the EU", "members of NATO", "made in
+    China"). The words are tagged in their sentence: alone, "ferns" reads as a verb."""
+    body = sentence[at:].rstrip().rstrip(".?!").strip()
+    if not body:
+        return False
+    start = at + len(sentence[at:]) - len(sentence[at:].lstrip())
+    words = [w for w in syntax.tag(sentence) if w.start >= start]
     if not words or words[0].capitalised:
         return False
     end, items = syntax.excluded_phrase(body, False)
     if not items or end != len(body):
         return False
-    for item in items:
-        tagged = syntax.tag(item)
-        if not tagged or tagged[-1].tag != "NNS" or any(w.tag not in ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH") or w.capitalised for w in tagged):
-            return False
-    return True
+    kinds = [w for w in words if w.tag not in (",", ".", "CC")]
+    allowed = ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH", "VBZ")
+    if any(w.tag not in allowed or w.capitalised for w in kinds):
+        return False
+    # each item ends in a plural noun (a plural the tagger calls a verb counts: "ferns")
+    ends = [w for k, w in enumerate(words) if w.tag not in (",", ".", "CC") and (k + 1 >= len(words) or words[k + 1].tag in (",", ".", "CC"))]
+    return bool(ends) and all(w.tag in ("NNS", "VBZ") or (w.tag == "NNPS" and not w.capitalised) for w in ends) and all(w.tag != "VBZ" for w in kinds if w not in ends)
 
 
 # Words that may stand before a request verb at the start of a sentence: "Could you please tell me …".
@@ -523,7 +546,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return False
         # "Recipes that aren't desserts": a lowercase kind left out; people's kinds ("students
         # who aren't native speakers") are properties of the answer
-        return _names_only(after) or (not re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE) and _kinds_only(after))
+        return _names_only(after) or (not re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE) and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
     if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE):
         return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
     if word in ("not", "but not", "and not"):
@@ -775,7 +798,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     t = text.rstrip(".!?").strip()
     if question:
-        if "?" in t or len(_words(t)) > 16 or _OR_STOP_RE.search(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
+        if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
         found = syntax.coordination_items(t, "or")
         if found is None or not (found.modifiers or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
@@ -790,7 +813,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         return _node(Or, [prefix + it + tail for it in items])
     # either A or B (or C)
     m = re.match(r"^(?P<pre>.*?)\beither\s+(?P<a>.+?)\s+or\s+(?P<b>.+)$", t, re.IGNORECASE)
-    if m and not _OR_STOP_RE.search(m.group("a") + " or " + m.group("b")):
+    if m and not _or_stopped(m.group("a") + " or " + m.group("b")):
         pre = m.group("pre")
         found = syntax.coordination_items(m.group("a") + " or " + m.group("b"), "or")
         if found is not None:
@@ -822,7 +845,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             return _node(And, [a, b])
         return _node(And, _distribute(a, [b]))
     # A or B, "A, B, or C"
-    if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _OR_STOP_RE.search(t):
+    if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _or_stopped(t):
         found = syntax.coordination_items(t, "or")
         if found is not None:
             prefix, items, tail = found.prefix, found.items, found.tail
@@ -951,7 +974,7 @@ def _translate(text: str) -> RuleResult | None:
 
     # A negation left in the text is a property ("… but not via Frankfurt"): it belongs to
     # the whole phrase, so the phrase is not split into alternatives.
-    negated = re.search(r"\b(?:not|without|never|no)\b|n['’]t\b", positive, re.IGNORECASE) and not _OR_STOP_RE.search(positive)
+    negated = re.search(r"\b(?:not|without|never|no)\b|n['’]t\b", positive, re.IGNORECASE) and not _or_stopped(positive)
     pos_expr: Expr | None = None if negated else _coordination(positive, question=not _is_phrase(positive))
     if pos_expr is None:
         pos_expr = Term(positive)

@@ -17,6 +17,7 @@ Two questions are answered here:
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -232,6 +233,11 @@ def _head_noun(words: list[Word], i: int) -> int:
     return words[head].head if words[head].tag in ("DT", "PDT") else head
 
 
+def _numbered(text: str, tag: str) -> bool:
+    """A number, a Roman numeral or a letter that ends a name: "10", "II", "B"."""
+    return tag == "CD" or bool(re.fullmatch(r"[IVX]{1,4}|[A-Z]|\d+[a-z]?", text))
+
+
 def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     """(shared prefix, items, shared tail) of "A or B" (or "A and B") in a short phrase, or None.
 
@@ -277,6 +283,8 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         return a + 1 if words[a].tag in ("DT", "PDT") and a + 1 < b else a
 
     middle = [(skip_article(a, b), b) for a, b in bounds[1:-1]]
+    if middle and len({words[b - 1].capitalised for a, b in bounds}) > 1:
+        return None  # "better for beginners, Canon or Nikon": a comma before names, not a list of them
     if any(unit_end(a, b) != b for a, b in middle):
         return None  # the items between the first and the last are single names or words
     fa, fb = bounds[0]
@@ -308,6 +316,12 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     items = [text[words[first_unit].start : words[fb - 1].end]]
     items += [text[words[a].start : words[b - 1].end] for a, b in middle]
     items.append(text[words[la].start : words[last_unit_end - 1].end])
+    # a numbered name: "World War I or II", "Windows 10 or 11" share the name before the number
+    if not modifiers and first_unit < fb - 1 and all(b - a == 1 for a, b in middle) and last_unit_end == la + 1:
+        numbers = [fb - 1] + [a for a, b in middle] + [la]
+        if all(_numbered(words[k].text, words[k].tag) for k in numbers) and words[first_unit].capitalised:
+            prefix = text[: words[fb - 1].start]
+            items[0] = words[fb - 1].text
     return Coordination(prefix, items, tail, modifiers and bool(tail))
 
 
