@@ -58,6 +58,9 @@ EXCLUSIONS = [
     # rather than / instead of
     ("Find documents about solar power rather than wind power", '"solar power" AND NOT "wind power"'),
     ("Tell me about the Beatles instead of the Rolling Stones", '"Beatles" AND NOT "Rolling Stones"'),
+    # only a request for texts leaves the other option out (a bare "X instead of Y" is a choice)
+    ("Articles on curling rather than ice hockey", '"curling" AND NOT "ice hockey"'),
+    ("I want to learn about Taoism instead of Confucianism", '"Taoism" AND NOT "Confucianism"'),
     # apart from / aside from / besides / outside of
     ("Tell me about European cuisines apart from French cuisine", '"European cuisines" AND NOT "French cuisine"'),
     (
@@ -212,6 +215,7 @@ MENTION_LISTS = [
     ("How do I stay awake on night shifts? Don't mention energy drinks or caffeine.", '"How do I stay awake on night shifts?" AND NOT "energy drinks" AND NOT "caffeine"'),
     ("breakfast cereals other than oats, granola and muesli", '"breakfast cereals" AND NOT "oats" AND NOT "granola" AND NOT "muesli"'),
     ("Which languages compile to WebAssembly, minus Rust itself?", '"Which languages compile to WebAssembly?" AND NOT "Rust"'),
+    ("How do glaciers move? Also, do not mention ice ages or climate change.", '"How do glaciers move?" AND NOT "ice ages" AND NOT "climate change"'),
     ("Ideas for a rainy weekend? No museums or cinemas please.", '"Ideas for a rainy weekend?" AND NOT "museums" AND NOT "cinemas"'),
     ("Lunch box ideas for kids - no peanuts or sesame please", '"Lunch box ideas for kids" AND NOT "peanuts" AND NOT "sesame"'),
     ("Ways to relieve back pain. No painkillers or heat patches, please.", '"Ways to relieve back pain" AND NOT "painkillers" AND NOT "heat patches"'),
@@ -291,6 +295,8 @@ KEPT_WHOLE = [
     "Kayaks rather than canoes for fishing trips",
     "Why do bakers weigh flour instead of measuring cups?",
     "Use maple syrup rather than sugar in pancakes",
+    "Oat milk instead of soy milk in lattes",
+    "Podcasts rather than audiobooks about ancient history",
 ]
 
 ONE_TERM = [

@@ -275,7 +275,8 @@ def _tidy(text: str) -> str:
     t = re.sub(r"^[\s,;:.—–-]+", "", t)
     t = re.sub(r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|that|which))+([?.!]?)$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"^(?:and|but|or)\s+", "", t, flags=re.IGNORECASE)
-    t = re.sub(r"([?.!])(?:\s+(?:please|thanks|thank\s+you)[.!]?)+$", r"\1", t, flags=re.IGNORECASE)  # "…? please"
+    # "…? please", "…? Also," left where a following exclusion sentence was cut out
+    t = re.sub(r"([?.!])(?:\s+(?:please|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"\?\s*\.$", "?", t)
     return _squash(t)
 
@@ -457,18 +458,18 @@ _CHOICE_NOUN_RE = re.compile(
 
 
 def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, sent_end: int) -> bool:
-    """ "What can I drink instead of coffee?", "Reasons to learn X rather than Y", "X rather than
-    Y for Z": the user chooses X over Y, so Y belongs to the question; not an exclusion. Only a
-    request for texts ("Tell me about X rather than Y") or a bare topic excludes Y."""
+    """ "What can I drink instead of coffee?", "Reasons to learn X rather than Y", "Almond milk
+    instead of cow's milk", "X rather than Y for Z": the user chooses X over Y, so Y belongs to
+    the question; not an exclusion. Only a request for texts about X ("Tell me about X rather
+    than Y", "Articles on X instead of Y") leaves Y out."""
     head = text[sent_start:trig_start].strip()
     if _QUESTION_START_RE.match(head) or re.match(r"(?:how|what|where|why|when|which)\s+to\b", head, re.IGNORECASE):
         return True
-    if _CHOICE_NOUN_RE.search(head):
+    if _CHOICE_NOUN_RE.search(head) or not (_FILLER_RE.match(head + " ") or _DOCNOUN_RE.match(head + " ")):
         return True
     sentence = text[sent_start:sent_end]
-    words = syntax.tag(sentence)
     leading = True  # still in the request wording that opens the sentence
-    for k, w in enumerate(words):
+    for w in syntax.tag(sentence):
         at = sent_start + w.start
         low = w.text.lower()
         if at < trig_start:
@@ -476,7 +477,7 @@ def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, se
             leading = leading and (low in _REQUEST_VERBS or low in _REQUEST_LEAD)
             named = w.capitalised and at > sent_start  # a sentence's first word is capitalised by position only
             if w.verb and not named and not request:
-                return True  # "Reasons to choose a heat pump rather than a gas boiler", "people learn X rather than Y"
+                return True  # "Tell me why people choose X rather than Y"
         elif at >= trig_end:
             # "rather than buy", "instead of by car": actions or manners compared, not topics
             if w.tag in ("VB", "VBP", "IN", "TO") and low not in ("about", "of"):
@@ -484,15 +485,8 @@ def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, se
             # "X rather than Y for Z": Y is the other option for the same purpose
             rest = sentence[w.start :]
             np_end, items = syntax.excluded_phrase(rest, False)
-            after = rest[np_end:].lstrip()
-            return bool(items) and re.match(r"(?:for|to)\s+\w", after, re.IGNORECASE) is not None and not _leading_request(words, sent_start, trig_start)
+            return bool(items) and re.match(r"\s*(?:for|to)\s+\w", rest[np_end:], re.IGNORECASE) is not None
     return False
-
-
-def _leading_request(words: list[syntax.Word], sent_start: int, trig_start: int) -> bool:
-    """Whether the sentence opens with a request for texts ("Find articles about …", "Tell me about …")."""
-    first = [w.text.lower() for w in words if sent_start + w.start < trig_start][:3]
-    return any(f in _REQUEST_VERBS and f not in ("want", "need", "like", "learn", "know", "read", "focus") for f in first)
 
 
 # After "not", these say where, when, by whom or how the answer is, not what a text is about:
