@@ -469,14 +469,16 @@ def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, se
         return True
     sentence = text[sent_start:sent_end]
     leading = True  # still in the request wording that opens the sentence
-    for w in syntax.tag(sentence):
+    words = syntax.tag(sentence)
+    for k, w in enumerate(words):
         at = sent_start + w.start
         low = w.text.lower()
         if at < trig_start:
             request = low in _REQUEST_VERBS and leading
             leading = leading and (low in _REQUEST_VERBS or low in _REQUEST_LEAD)
             named = w.capitalised and at > sent_start  # a sentence's first word is capitalised by position only
-            if w.verb and not named and not request:
+            gerund = w.tag == "VBG" and k > 0 and words[k - 1].tag == "IN"  # "Articles on curling": a topic
+            if w.verb and not named and not request and not gerund:
                 return True  # "Tell me why people choose X rather than Y"
         elif at >= trig_end:
             # "rather than buy", "instead of by car": actions or manners compared, not topics
