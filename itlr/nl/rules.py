@@ -15,13 +15,19 @@ exclusion is the noun phrase it governs.
     "Novels by Jane Austen except Emma, or novels by the Bronte sisters"
         -> ("Novels by Jane Austen" AND NOT "Emma") OR "novels by the Bronte sisters"
     "Jobs at Airbus or Boeing" -> "Jobs at Airbus" OR "Jobs at Boeing"
+    "the 1986 or 1990 World Cup" -> "the 1986 World Cup" OR "the 1990 World Cup"
+    "How do bats or dolphins use echolocation?" -> one question per subject
+    "Recipes that aren't desserts" -> "Recipes" AND NOT "desserts"
+    "…? No museums or cinemas please." -> NOT "museums", NOT "cinemas"
 
 The positive term keeps the question's wording (sentence embeddings work best on
 text, not on stripped keywords). Fail safe: a negated property of the answer
 ("cities without a subway system", "… but are not actual Nobel Prizes", "films not
-set in the US") or a substitution ("what can I drink instead of coffee?") is not a
-topic to exclude, and when nothing is recognised, or a rule would leave no positive
-text, the whole question is one term: never worse than dense retrieval.
+set in the US", "cities that aren't coastal") or a substitution ("what can I drink
+instead of coffee?", "Reasons to pick Vue rather than React", "X rather than Y for
+Z": only a request for texts about X leaves Y out) is not a topic to exclude, and
+when nothing is recognised, or a rule would leave no positive text, the whole
+question is one term: never worse than dense retrieval.
 """
 
 from __future__ import annotations
