@@ -196,7 +196,8 @@ _MAX_NEGATIVES = 24  # the query language allows 64 distinct terms; real questio
 _OR_STOP_RE = re.compile(
     r"\b(?:more\s+or\s+less|or\s+not|whether|one\s+or\s+more|sooner\s+or\s+later|either\s+way|and/or|or\s+else|"
     r"or\s+other|or\s+otherwise|or\s+similar|or\s+so|or\s+the\s+like|or\s+something|or\s+anything|give\s+or\s+take|"
-    r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
+    r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|"  # counts, not years ("the 1986 or 1990 World Cup")
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
     re.IGNORECASE,
 )
 
@@ -450,7 +451,8 @@ def _kinds_only(sentence: str, at: int) -> bool:
         return False
     # each item ends in a plural noun (a plural the tagger calls a verb counts: "ferns")
     ends = [w for k, w in enumerate(words) if w.tag not in (",", ".", "CC") and (k + 1 >= len(words) or words[k + 1].tag in (",", ".", "CC"))]
-    return bool(ends) and all(w.tag in ("NNS", "VBZ") or (w.tag == "NNPS" and not w.capitalised) for w in ends) and all(w.tag != "VBZ" for w in kinds if w not in ends)
+    plural = all(w.tag in ("NNS", "VBZ") or (w.tag == "NNPS" and not w.capitalised) for w in ends)
+    return bool(ends) and plural and all(w.tag != "VBZ" for w in kinds if w not in ends)
 
 
 # Words that may stand before a request verb at the start of a sentence: "Could you please tell me …".
@@ -548,7 +550,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return False
         # "Recipes that aren't desserts": a lowercase kind left out; people's kinds ("students
         # who aren't native speakers") are properties of the answer
-        return _names_only(after) or (not re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE) and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
+        people = re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
+        return _names_only(after) or (not people and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
     if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE):
         return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
     if word in ("not", "but not", "and not"):
