@@ -245,6 +245,7 @@ COORDINATION = [
     ("How do bats or dolphins use echolocation?", '"How do bats use echolocation" OR "How do dolphins use echolocation"'),
     # the parse goes wrong ("geckos" read as a verb): no split, the question stays whole
     ("How do geckos or tree frogs climb walls?", '"How do geckos or tree frogs climb walls?"'),
+    ("How do hedgehogs or tortoises hibernate?", '"How do hedgehogs hibernate" OR "How do tortoises hibernate"'),  # "hibernate" tagged a noun
     ("Why do owls, bats or moths fly at night?", '"Why do owls fly at night" OR "Why do bats fly at night" OR "Why do moths fly at night"'),
     ("What happens if a cat or dog eats grapes?", '"What happens if a cat eats grapes" OR "What happens if a dog eats grapes"'),
 ]

@@ -346,7 +346,11 @@ def subject_items(text: str, conj: str = "or") -> tuple[str, list[str], str] | N
     for k, w in enumerate(words):  # "owls, bats or moths": each conjunct hangs on the one before
         if w.dep == "conj" and w.head in members:
             members.append(k)
-    if len(members) < 2 or not (0 <= verb < len(words)) or not words[verb].verb or verb < members[-1]:
+    if len(members) < 2 or not (0 <= verb < len(words)) or verb < members[-1]:
+        return None
+    # the tagger often calls a question's last word a noun ("How do X or Y work"): the parse
+    # still makes it the root with the items as subjects, after an auxiliary
+    if not (words[verb].verb or (words[verb].dep == "ROOT" and any(w.dep in ("aux", "auxpass") and w.head == verb for w in words[:first]))):
         return None
 
     def span(m: int, stop: int) -> tuple[int, int]:
