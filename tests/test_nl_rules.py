@@ -216,6 +216,8 @@ MENTION_LISTS = [
     ("breakfast cereals other than oats, granola and muesli", '"breakfast cereals" AND NOT "oats" AND NOT "granola" AND NOT "muesli"'),
     ("Which languages compile to WebAssembly, minus Rust itself?", '"Which languages compile to WebAssembly?" AND NOT "Rust"'),
     ("How do glaciers move? Also, do not mention ice ages or climate change.", '"How do glaciers move?" AND NOT "ice ages" AND NOT "climate change"'),
+    ("Which Norse gods were the wisest? Don't mention Odin or Thor please", '"Which Norse gods were the wisest?" AND NOT "Odin" AND NOT "Thor"'),
+    ("Sci-fi films from the 70s, nothing with aliens or robots", '"Sci-fi films from the 70s" AND NOT "aliens" AND NOT "robots"'),
     ("Ideas for a rainy weekend? No museums or cinemas please.", '"Ideas for a rainy weekend?" AND NOT "museums" AND NOT "cinemas"'),
     ("Lunch box ideas for kids - no peanuts or sesame please", '"Lunch box ideas for kids" AND NOT "peanuts" AND NOT "sesame"'),
     ("Ways to relieve back pain. No painkillers or heat patches, please.", '"Ways to relieve back pain" AND NOT "painkillers" AND NOT "heat patches"'),

@@ -95,7 +95,7 @@ _STRONG = [
     r"minus",
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to)(?:\s+(?:about|of))?",
-    r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with)",
+    r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including)",
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -728,7 +728,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         if quoted:  # a quoted title is one item, whatever its words
             end, found_items = skip + quoted.end(), [quoted.group(0)]
         else:
-            np_end, found_items = syntax.excluded_phrase(span[skip:], clause)
+            phrase = span[skip:]
+            polite = re.search(r"[\s,]+(?:please|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
+            np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite else phrase, clause)
             end = skip + np_end if found_items else len(span)
             found_items = found_items or [span]
             if found_items and not clause and _WH_SUBJECT_RE.match(text[:conn_start]):
