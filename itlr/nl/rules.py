@@ -443,8 +443,14 @@ def _kinds_only(sentence: str, at: int) -> bool:
     if not words or words[0].capitalised:
         return False
     end, items = syntax.excluded_phrase(body, False)
-    if not items or end != len(body):
+    if not items:
         return False
+    if end != len(body):
+        # "Which snacks that aren't crisps are healthy?": the question's verb follows the kinds
+        after = [w for w in words if w.start >= start + end]
+        if not (_WH_START_RE.match(sentence.lstrip()) and after and after[0].tag in ("VBP", "VBZ", "VBD", "MD")):
+            return False
+        words = [w for w in words if w.start < start + end]
     kinds = [w for w in words if w.tag not in (",", ".", "CC")]
     allowed = ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH", "VBZ")
     if any(w.tag not in allowed or w.capitalised for w in kinds):
