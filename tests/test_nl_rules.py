@@ -198,6 +198,7 @@ NEW_TRIGGERS = [
     ("Houseplants that aren't succulents", '"Houseplants" AND NOT "succulents"'),
     ("Card games that are not poker variants", '"Card games" AND NOT "poker variants"'),
     ("Show me garden birds that aren't finches", '"garden birds" AND NOT "finches"'),
+    ("Theatre that isn't opera", '"Theatre" AND NOT "opera"'),
     ("Which towns that aren't ports have shipyards?", '"Which towns have shipyards?" AND NOT "ports"'),
     ("Birds of prey that aren't eagles or falcons", '"Birds of prey" AND NOT "eagles" AND NOT "falcons"'),
 ]
@@ -286,6 +287,8 @@ KEPT_WHOLE = [
     "Shoes that aren't made in Asia",
     "Insects that aren't pests but eat crops",
     "Which states that aren't members of the EU use the euro?",
+    "A hobby that isn't expensive",
+    "A country that isn't a monarchy",
     # "no" that is not a list of things to leave out
     "Jobs for graduates, no experience needed",
     "Hotels in Rome, no more than 100 euros",
