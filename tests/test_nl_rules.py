@@ -149,6 +149,8 @@ ALTERNATIVES_AND_CONJUNCTIONS = [
 # benchmarks/nl_heldout.jsonl, is never tuned on; see test_heldout_set_parses_and_grades).
 EXCLUSION_ENDS = [
     # the excluded noun phrase ends before a verb, a relative clause or (without a comma) a preposition
+    ("Risks of surgery other than wound infection", '"Risks of surgery" AND NOT "wound infection"'),
+    ("Complications of flu apart from muscle ache", '"Complications of flu" AND NOT "muscle ache"'),  # "ache" tagged a verb
     ("Which cars other than Teslas have autopilot features?", '"Which cars have autopilot features?" AND NOT "Teslas"'),
     ("What drinks besides coffee contain caffeine?", '"What drinks contain caffeine?" AND NOT "coffee"'),
     ("flowers other than roses for a wedding bouquet", '"flowers for a wedding bouquet" AND NOT "roses"'),
@@ -333,6 +335,7 @@ ONE_TERM = [
     "Bake two or three loaves at once",
     "Add 4 or 5 cloves of garlic",
     "Which is cheaper for students, Spotify or Tidal?",
+    "Is it safer to cycle on the road or the pavement?",
     "salt and pepper shakers",
     "rock and roll history",
     "How is overfishing affecting cod and haddock?",

@@ -157,6 +157,12 @@ _DOCNOUN_RE = re.compile(
     r"(?:\s+about)?\s+|(?:about|on|regarding|concerning|related\s+to|covering|discussing|mentioning|describing)\s+))",
     re.IGNORECASE,
 )
+# A yes/no question that weighs its items: "Is it better to …", "Should I …", "Is X healthier …".
+_CHOICE_QUESTION_RE = re.compile(
+    r"^(?:is|are|was|were|should|would|could|can|do|does|did|will)\b.*\b(?:better|worse|best|worst|rather|prefer|"
+    r"\w+er\s+than|more\s+\w+|less\s+\w+|healthier|cheaper|safer|faster|easier|harder)\b",
+    re.IGNORECASE,
+)
 _WH_START_RE = re.compile(r"^(?:how|what|why|when|where|which|who)\b", re.IGNORECASE)
 _QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|whether))\b", re.IGNORECASE)
 
@@ -817,6 +823,8 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     if question:
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
+        if _CHOICE_QUESTION_RE.match(t):
+            return None  # "Is it better to run in the morning or evening?": a choice, asked whole
         found = syntax.coordination_items(t, "or")
         if found is None or not (found.modifiers or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
             # "How do vaccines or antibiotics work?": one wh-question per subject (a yes/no

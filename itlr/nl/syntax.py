@@ -130,7 +130,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         # a gerund that ends the phrase is its head noun: "other than stomach bleeding, and …"
         ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS
         # as is a plural the tagger reads as a verb: "the Toy Story films" (as "Toy Story films")
-        if (w.tag == "VBG" or (w.tag == "VBZ" and not w.capitalised)) and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
+        # and so is a last noun the tagger reads as a verb: "other than stomach upset"
+        if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
             j += 1
             continue
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
