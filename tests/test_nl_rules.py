@@ -243,6 +243,8 @@ COORDINATION = [
     ("Causes of the First or Second Balkan War", '"Causes of the First Balkan War" OR "Causes of the Second Balkan War"'),
     ("Hiking in North or South Dakota", '"Hiking in North Dakota" OR "Hiking in South Dakota"'),
     ("Spain or South Africa", '"Spain" OR "South Africa"'),
+    ("Safaris in East or Southern Africa", '"Safaris in East Africa" OR "Safaris in Southern Africa"'),
+    ("the early or late Bronze Age", '"the early Bronze Age" OR "the late Bronze Age"'),
     # a numbered name shares the name: versions and numerals are not counts
     ("Battles of the Punic War I or II", '"Battles of the Punic War I" OR "Battles of the Punic War II"'),
     ("Drivers for Windows 7 or 8", '"Drivers for Windows 7" OR "Drivers for Windows 8"'),

@@ -221,9 +221,18 @@ def _modifies(words: list[Word], i: int, lo: int, hi: int) -> bool:
     return lo <= head < hi and words[head].tag in _NOUN_TAGS and not words[i].verb
 
 
+# Words that only ever qualify a name, whatever the parse says: "East or West Africa".
+_PAIRED_MODIFIERS = {
+    "north", "south", "east", "west", "northern", "southern", "eastern", "western", "upper", "lower", "central",
+    "inner", "outer", "early", "late", "middle", "northeast", "northwest", "southeast", "southwest",
+}
+
+
 def _shared_head(words: list[Word], first: int, last: int, lo: int, hi: int) -> bool:
     """Whether the one-word items ``first`` and ``last`` both modify one noun among lo..hi-1:
     the last is a conjunct of the first or hangs on the same noun ("Ottoman Empire")."""
+    if words[first].text.lower() in _PAIRED_MODIFIERS and words[last].text.lower() in _PAIRED_MODIFIERS:
+        return True
     if not _modifies(words, first, lo, hi):
         return False
     return (words[last].dep == "conj" and words[last].head == first) or (_modifies(words, last, lo, hi) and _head_noun(words, last) == _head_noun(words, first))
