@@ -222,6 +222,8 @@ MENTION_LISTS = [
     ("How do glaciers move? Also, do not mention ice ages or climate change.", '"How do glaciers move?" AND NOT "ice ages" AND NOT "climate change"'),
     ("Which Norse gods were the wisest? Don't mention Odin or Thor please", '"Which Norse gods were the wisest?" AND NOT "Odin" AND NOT "Thor"'),
     ("Sci-fi films from the 70s, nothing with aliens or robots", '"Sci-fi films from the 70s" AND NOT "aliens" AND NOT "robots"'),
+    ("How do compasses work? Don't mention magnets or the North Pole in your answer.", '"How do compasses work?" AND NOT "magnets" AND NOT "North Pole"'),
+    ("What makes popcorn pop? Do not mention steam or pressure at all.", '"What makes popcorn pop?" AND NOT "steam" AND NOT "pressure"'),
     ("Ideas for a rainy weekend? No museums or cinemas please.", '"Ideas for a rainy weekend?" AND NOT "museums" AND NOT "cinemas"'),
     ("Lunch box ideas for kids - no peanuts or sesame please", '"Lunch box ideas for kids" AND NOT "peanuts" AND NOT "sesame"'),
     ("Ways to relieve back pain. No painkillers or heat patches, please.", '"Ways to relieve back pain" AND NOT "painkillers" AND NOT "heat patches"'),

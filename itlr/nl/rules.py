@@ -186,7 +186,17 @@ _NEG_PREFIXES = [
         re.IGNORECASE,
     ),
 ]
-_NEG_SUFFIX_RE = re.compile(r"\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all)$", re.IGNORECASE)
+_ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
+_EXCLUSION_TAIL_RE = re.compile(
+    r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|"
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")\b",
+    re.IGNORECASE,
+)
+_NEG_SUFFIX_RE = re.compile(
+    r"\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
+    re.IGNORECASE,
+)
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
 # "(a)", "(b)" label what was just excluded: they end the excluded phrase.
 _END_LABEL_RE = re.compile(r"\s*\([a-z]\)")
@@ -765,9 +775,13 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         reflexive = re.match(r"\s+(?:itself|themselves|himself|herself|themself)\b", span[end:], re.IGNORECASE)
         if reflexive:
             end += reflexive.end()
-        polite = re.match(r"[\s,]*(?:please|thanks|thank\s+you)\b", span[end:], re.IGNORECASE)
-        if polite:  # "No pasta or rice please": the politeness goes with the exclusion
-            end += polite.end()
+        # "No pasta or rice please", "… at all", "… in your answer": wording about the
+        # exclusion itself goes with it, not back to the question
+        for _ in range(3):
+            said = _EXCLUSION_TAIL_RE.match(span[end:])
+            if not said:
+                break
+            end += said.end()
         rest = text[trig_end + end :]
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
         if "," in text[conn_start:trig_end] and rest.startswith(",") and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE):
