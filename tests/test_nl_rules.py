@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from itlr import parse
 from itlr.cli import main
 from itlr.nl import Translation, to_logic
+from itlr.nl.result import without_exclusions
 from itlr.nl.rules import rules_to_expr
 
 EXCLUSIONS = [
@@ -365,6 +366,21 @@ def test_stays_one_term(question: str) -> None:
 @pytest.mark.parametrize("question, expected", [("Introduce Pride and Prejudice", '"Pride and Prejudice"'), ("Tell me about Romeo and Juliet.", '"Romeo and Juliet"')])
 def test_request_filler_is_dropped_but_names_stay_whole(question: str, expected: str) -> None:
     assert to_logic(question, llm=False).query == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "cut"),
+    [
+        ("Ideas for a rainy weekend? No museums or cinemas please.", "Ideas for a rainy weekend?"),
+        ("How do compasses work? Don't mention magnets or the North Pole in your answer.", "How do compasses work?"),
+        ("Houseplants that aren't succulents", "Houseplants"),
+        ("Which towns that aren't ports have shipyards?", "Which towns have shipyards?"),
+    ],
+)
+def test_ask_cuts_the_new_cues_and_their_tails(question: str, cut: str) -> None:
+    """What ``ask`` searches as the question without its exclusions (q'): the cue, the items and
+    the wording about the exclusion ("please", "in your answer") all go."""
+    assert without_exclusions(question, to_logic(question, llm=False).expr) == cut
 
 
 def test_no_positive_text_keeps_the_whole_question() -> None:
