@@ -202,6 +202,7 @@ NEW_TRIGGERS = [
     ("Card games that are not poker variants", '"Card games" AND NOT "poker variants"'),
     ("Show me garden birds that aren't finches", '"garden birds" AND NOT "finches"'),
     ("Theatre that isn't opera", '"Theatre" AND NOT "opera"'),
+    ("Olympic sports that aren't football or hockey", '"Olympic sports" AND NOT "football" AND NOT "hockey"'),
     ("Which towns that aren't ports have shipyards?", '"Which towns have shipyards?" AND NOT "ports"'),
     ("Birds of prey that aren't eagles or falcons", '"Birds of prey" AND NOT "eagles" AND NOT "falcons"'),
 ]
@@ -296,6 +297,7 @@ KEPT_WHOLE = [
     "Which states that aren't members of the EU use the euro?",
     "A hobby that isn't expensive",
     "A country that isn't a monarchy",
+    "Startups that aren't growing",
     # "no" that is not a list of things to leave out
     "Jobs for graduates, no experience needed",
     "Hotels in Rome, no more than 100 euros",

@@ -446,12 +446,13 @@ def _names_only(text: str) -> bool:
     return bool(capitalised) and not all(w.tag in ("JJ", "JJR", "JJS") for w in capitalised)
 
 
-def _kinds_only(sentence: str, at: int, singular: bool = False) -> bool:
+def _kinds_only(sentence: str, at: int) -> bool:
     """Whether ``sentence[at:]`` (the rest of its clause) is a list of bare plural kinds
     ("desserts", "strategy games", "rodents or bats"): members of the class asked for that the
     user leaves out, unlike a property ("coastal", "in the EU", "members of NATO", "made in
     China"). The words are tagged in their sentence: alone, "ferns" reads as a verb.
-    ``singular``: after "isn't", one bare mass noun is a kind too ("music that isn't jazz")."""
+    One bare singular noun per item is a kind too ("music that isn't jazz", "sports that
+    aren't football or tennis"); with an article ("a monarchy") it is a property."""
     body = sentence[at:].rstrip().rstrip(".?!").strip()
     if not body:
         return False
@@ -475,7 +476,7 @@ def _kinds_only(sentence: str, at: int, singular: bool = False) -> bool:
     # each item ends in a plural noun (a plural the tagger calls a verb counts: "ferns")
     ends = [w for k, w in enumerate(words) if w.tag not in (",", ".", "CC") and (k + 1 >= len(words) or words[k + 1].tag in (",", ".", "CC"))]
     plural = all(w.tag in ("NNS", "VBZ") or (w.tag == "NNPS" and not w.capitalised) for w in ends)
-    if singular and not plural:
+    if not plural:
         plural = all(len(item.split()) == 1 for item in items) and all(w.tag == "NN" for w in ends)
     return bool(ends) and plural and all(w.tag != "VBZ" for w in kinds if w not in ends)
 
@@ -576,8 +577,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # "Recipes that aren't desserts": a lowercase kind left out; people's kinds ("students
         # who aren't native speakers") are properties of the answer
         people = re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
-        singular = re.search(r"\b(?:is|was)(?:n['’]t|\s+not)\s*$", text[: m.end()], re.IGNORECASE) is not None
-        return _names_only(after) or (not people and _kinds_only(text[sent_start:sent_end], m.end() - sent_start, singular))
+        return _names_only(after) or (not people and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
     if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE):
         return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
     if word in ("not", "but not", "and not"):
