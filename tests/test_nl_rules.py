@@ -253,6 +253,9 @@ COORDINATION = [
     ("Battles of the Punic War I or II", '"Battles of the Punic War I" OR "Battles of the Punic War II"'),
     ("Drivers for Windows 7 or 8", '"Drivers for Windows 7" OR "Drivers for Windows 8"'),
     ("Symptoms of hepatitis A or B", '"Symptoms of hepatitis A" OR "Symptoms of hepatitis B"'),
+    # two verbs share their object
+    ("Ways to repair or restore old furniture", '"Ways to repair old furniture" OR "Ways to restore old furniture"'),
+    ("Who composed or conducted the Messiah?", '"Who composed the Messiah" OR "Who conducted the Messiah"'),
     # a coordinated subject of a wh-question: one question per subject
     ("How do bats or dolphins use echolocation?", '"How do bats use echolocation" OR "How do dolphins use echolocation"'),
     # the parse goes wrong ("geckos" read as a verb): no split, the question stays whole
@@ -343,6 +346,7 @@ ONE_TERM = [
     "Add 4 or 5 cloves of garlic",
     "Which is cheaper for students, Spotify or Tidal?",
     "Is it safer to cycle on the road or the pavement?",
+    "Should I repaint or replace my old kitchen cabinets?",
     "salt and pepper shakers",
     "rock and roll history",
     "How is overfishing affecting cod and haddock?",

@@ -840,7 +840,8 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         if _CHOICE_QUESTION_RE.match(t):
             return None  # "Is it better to run in the morning or evening?": a choice, asked whole
         found = syntax.coordination_items(t, "or")
-        if found is None or not (found.modifiers or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
+        verbs = found is not None and found.verbs and re.match(r"(?:how|what|why|when|where|which|who)\b", t, re.IGNORECASE) is not None
+        if found is None or not (found.modifiers or verbs or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
             # "How do vaccines or antibiotics work?": one wh-question per subject (a yes/no
             # question such as "Should I learn Python or Java?" asks to choose: it stays whole)
             subject = syntax.subject_items(t, "or") if _WH_START_RE.match(t) else None

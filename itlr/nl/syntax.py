@@ -205,6 +205,7 @@ class Coordination(NamedTuple):
     items: list[str]
     tail: str  # words after the last item that every item shares
     modifiers: bool  # the items modify one shared head ("the 2014 or 2018 World Cup")
+    verbs: bool = False  # the items are verbs sharing what follows ("grow or prune roses")
 
 
 _MODIFIER_DEPS = {"amod", "nummod", "nmod", "compound", "preconj", "poss", "npadvmod", "quantmod"}
@@ -311,10 +312,13 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         prefix_end -= 1  # "the history of Sparta": the article goes with the item, not the prefix
     prefix = text[: words[prefix_end].start] if prefix_end > 0 else ""
     tail = ""
+    verbs = False
     if last_unit_end < lb:
         after = words[last_unit_end]
         first_word = words[first_unit]
-        shares = modifiers or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
+        # two verbs share their object: "Ways to reduce or reuse plastic"
+        verbs = not middle and words[first_unit].verb and words[la].verb and first_unit == fb - 1 and "MD" not in (words[first_unit].tag, words[la].tag)
+        shares = modifiers or verbs or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
         if shares:
             tail = text[words[last_unit_end - 1].end : words[lb - 1].end]
         elif prefix and words[la].capitalised and words[first_unit].capitalised:
@@ -332,7 +336,7 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         if all(_numbered(words[k].text, words[k].tag) for k in numbers) and words[first_unit].capitalised:
             prefix = text[: words[fb - 1].start]
             items[0] = words[fb - 1].text
-    return Coordination(prefix, items, tail, modifiers and bool(tail))
+    return Coordination(prefix, items, tail, modifiers and bool(tail), verbs and bool(tail))
 
 
 _SUBJECT_DEPS = ("nsubj", "nsubjpass")
