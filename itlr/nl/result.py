@@ -116,7 +116,7 @@ def without_exclusions(question: str, expr: Expr) -> str:
     "excluding", ", but not", …): what the question asks for, without naming what it
     excludes. A NOT'd text that is not in the question (an LLM's rewording) is left alone;
     when nothing would be left, the question as it came."""
-    from .rules import _CONN_RE, _TRIGGER_RE  # the parser's own cue words, so both agree on what a cue is
+    from .rules import _CONN_RE, _EXCLUSION_TAIL_RE, _TRIGGER_RE  # the parser's own cue words, so both agree on what a cue is
 
     text = " ".join(question.split())
     for neg in sorted(negated_texts(expr), key=len, reverse=True):
@@ -134,11 +134,18 @@ def without_exclusions(question: str, expr: Expr) -> str:
             conn = _LIST_CONN_RE.search(text[:start])
             best = (conn.start() if conn and conn.group().strip() else start, end)
         if best is not None:
-            text = text[: best[0]] + " " + text[best[1] :]
+            cut_end = best[1]
+            for _ in range(3):  # "… please", "… in your answer" go with what they qualify
+                said = _EXCLUSION_TAIL_RE.match(text, cut_end)
+                if not said:
+                    break
+                cut_end = said.end()
+            text = text[: best[0]] + " " + text[cut_end:]
     text = re.sub(r"\(\s*[,;:]?\s*\)|\[\s*\]", " ", text)
     text = re.sub(r"\(\s*[,;:]\s*", "(", text)
     text = re.sub(r"\s+([,.;:?!)])", r"\1", text)
     text = re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", text)
     text = re.sub(r"[,;:]\s*([.?!]|$)", r"\1", text)
+    text = re.sub(r"([?!])\s*\.", r"\1", text)  # "…? No X please." cut to "…?"
     text = " ".join(text.split()).strip(" ,;:")
     return text if re.search(r"\w", text) else " ".join(question.split())

