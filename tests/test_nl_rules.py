@@ -319,6 +319,26 @@ KEPT_WHOLE = [
     "Podcasts rather than audiobooks about ancient history",
 ]
 
+# second pass on the misses of a burnt held-out set (set 3): new wording, same classes
+SECOND_PASS = [
+    # a member left out of the class ends at its name; the purpose stays with the class
+    ("Alpine lakes that are not Lake Como for a family holiday", '"Alpine lakes for a family holiday" AND NOT "Lake Como"'),
+    ("Nordic countries that aren't Sweden in winter", '"Nordic countries in winter" AND NOT "Sweden"'),
+    # a lowercase subject exclusion that swallowed the question's verb gives it back
+    ("which birds other than parrots mimic human speech", '"which birds mimic human speech" AND NOT "parrots"'),
+    ("what databases besides postgres support json indexing", '"what databases support json indexing" AND NOT "postgres"'),
+]
+
+KEPT_WHOLE_SECOND_PASS = [
+    # what the answer lacks or is not, said as a clause: a property, kept whole
+    "vegan cake recipes that don't need eggs",
+    "Laptops that do not require a charger brick",
+    "Phone plans with no contract and no credit check",
+    "Apartments without a balcony or no parking",
+    "supplements that are not FDA approved but are sold online",
+    "Cars that aren't EU certified",
+]
+
 ONE_TERM = [
     "Romeo and Juliet",
     "Pride and Prejudice",
@@ -353,7 +373,7 @@ ONE_TERM = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION)
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected
@@ -361,7 +381,7 @@ def test_table(question: str, expected: str) -> None:
     assert parse(t.query) == t.expr
 
 
-@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE)
+@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE + KEPT_WHOLE_SECOND_PASS)
 def test_stays_one_term(question: str) -> None:
     t = to_logic(question, llm=False)
     assert t.expr.kind == "term", t.query

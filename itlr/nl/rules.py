@@ -436,6 +436,8 @@ def _names_only(text: str) -> bool:
             capitalised.append(w)
         elif w.tag in ("CC", ",", "POS", "HYPH"):
             continue
+        elif w.tag in ("VBN", "VBD") and capitalised and w.start == capitalised[-1].end + len(capitalised[-1].space):
+            return False  # "that are not FDA approved": a name that qualifies a participle, a property
         elif w.verb or w.tag in ("IN", "TO", "MD"):
             break  # "… that aren't Sweden in winter": the name ended
         else:
@@ -562,12 +564,25 @@ def _plural_class(text: str) -> bool:
     return bool(words) and words[-1].tag in ("NNS", "NNPS")
 
 
+# "that don't need X", "which do not contain X": what the answer lacks (a property), unlike
+# "papers that don't mention X" (what a text leaves out).
+_PROPERTY_VERB_RE = re.compile(
+    r"^(?:(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t)\s+(?:need|want|contain|require|use|have)\b"
+)
+
+
 def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     """Fail safe: a property of the answer ("cities without a subway", "not actual Nobel
     Prizes") or a substitution ("drink instead of coffee") is not a topic to exclude."""
     word = " ".join(m.group(0).lower().split())
     sent_start, sent_end = _sentence_bounds(text, m.start())
     after = text[m.end() : sent_end]
+    conn_text = text[conn_start : m.start()]
+    if _PROPERTY_VERB_RE.match(word) and re.search(r"\b(?:that|which|who)\s*$", conn_text, re.IGNORECASE):
+        return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
+    if word in ("no", "without") and re.match(r"\s*(?:and|or|,)\s*$", conn_text, re.IGNORECASE):
+        if re.search(r"\b(?:with\s+no|without|no)\b", text[sent_start:conn_start], re.IGNORECASE):
+            return False  # "accounts with no monthly fees and no minimum balance": the property goes on
     if m.group("copula") or (word == "not" and re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)):
         # "Nordic countries that aren't Sweden" leaves out members of the class asked for;
         # "… but are not actual Nobel Prizes" says what the answer is not: a property.
@@ -641,7 +656,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
                 continue
             if not _is_topic_exclusion(text, m, conn_start):
                 continue
-            return conn_start, m.end(), clause
+            return conn_start, m.end(), clause and not m.group("copula")
         after = text[m.end() :]
         meta_follows = bool(_META_FOLLOWS_RE.match(after))
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
@@ -653,7 +668,10 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             continue
         if not _is_topic_exclusion(text, m, conn_start):
             continue
-        return conn_start, m.end(), True
+        # "islands that are not Santorini for a honeymoon": a member left out of the class asked
+        # for ends at its name; what follows still describes the class
+        relative = word == "not" and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)
+        return conn_start, m.end(), not relative
     return None
 
 
@@ -736,6 +754,25 @@ def _verb_missing(text: str) -> bool:
     return len(content) < 2 or content[0].tag in ("RB", "IN", "TO", "RP", "UH")
 
 
+class _Unsure(Exception):
+    """The analysis cannot tell where an exclusion ends: the question stays one term."""
+
+
+def _read_after(head: str, rest: str) -> list[syntax.Word]:
+    """The words of ``rest`` tagged in context, read after ``head``."""
+    return [w for w in syntax.tag(head + rest.lstrip()) if w.start >= len(head)]
+
+
+def _verb_after(head: str, rest: str) -> bool:
+    return any(w.verb for w in _read_after(head, rest))
+
+
+def _verb_first(head: str, rest: str) -> bool:
+    """Whether ``rest`` opens with a verb when read after ``head`` (the question's verb after its subject)."""
+    after = _read_after(head, rest)
+    return bool(after) and after[0].verb
+
+
 def _inline_exclusions(text: str, items: list[str]) -> str:
     """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
     for _ in range(32):
@@ -770,6 +807,18 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                         break
                     found_items[-1] = found_items[-1].rsplit(None, 1)[0]
                     end = start + len(found_items[-1])
+                if not _verb_after("", span[end:]):
+                    # "what languages besides rust guarantee memory safety": alone, the phrase
+                    # reads its verb as a noun; the question read whole finds it again
+                    words = found_items[-1].split()
+                    for k in range(len(words) - 1, 0, -1):
+                        kept = " ".join(words[:k])
+                        if _verb_first(text[:conn_start] + " ", span[start + len(kept) :]):
+                            found_items[-1], end = kept, start + len(kept)
+                            break
+                    else:
+                        if len(words) >= 3 and found_items[-1].islower():
+                            raise _Unsure("the excluded phrase may hold the question's verb")
         items.extend(found_items)
         # "minus Java itself": the reflexive goes with the excluded phrase, not back to the question
         reflexive = re.match(r"\s+(?:itself|themselves|himself|herself|themself)\b", span[end:], re.IGNORECASE)
@@ -928,14 +977,17 @@ def rules_to_expr(question: str) -> RuleResult:
     text = _LABEL_RE.sub("", original)
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
-    parts = _alternatives(text)
-    if len(parts) > 1:
-        results = [_translate(part) for part in parts]
-        if all(r is not None for r in results):
-            done = [r for r in results if r is not None]
-            expr = Or([r.expr for r in done])
-            return RuleResult(expr, " | ".join(r.positive for r in done), [n for r in done for n in r.negatives], [n for r in done for n in r.notes])
-    result = _translate(text)
+    try:
+        parts = _alternatives(text)
+        if len(parts) > 1:
+            results = [_translate(part) for part in parts]
+            if all(r is not None for r in results):
+                done = [r for r in results if r is not None]
+                expr = Or([r.expr for r in done])
+                return RuleResult(expr, " | ".join(r.positive for r in done), [n for r in done for n in r.negatives], [n for r in done for n in r.notes])
+        result = _translate(text)
+    except _Unsure as exc:
+        return RuleResult(Term(original), original, [], [f"{exc}; the question is one term"])
     if result is None:
         return RuleResult(Term(original), original, [], ["no positive text left after removing the exclusions; the question is one term"])
     return result
