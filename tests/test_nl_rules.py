@@ -327,6 +327,13 @@ SECOND_PASS = [
     # a lowercase subject exclusion that swallowed the question's verb gives it back
     ("which birds other than parrots mimic human speech", '"which birds mimic human speech" AND NOT "parrots"'),
     ("what databases besides postgres support json indexing", '"what databases support json indexing" AND NOT "postgres"'),
+    # an alternative after an exclusion keeps its own words, and takes the first one's head
+    (
+        "knee braces other than neoprene sleeves or exercises to strengthen the knee",
+        '"knee braces" AND NOT "neoprene sleeves" OR "exercises to strengthen the knee"',
+    ),
+    ("Internships in finance except audit, or in consulting", '"Internships in finance" AND NOT "audit" OR "Internships in consulting"'),
+    ("tablets for drawing other than ipads, or else a cheap graphics tablet", '"tablets for drawing" AND NOT "ipads" OR "a cheap graphics tablet"'),
 ]
 
 KEPT_WHOLE_SECOND_PASS = [

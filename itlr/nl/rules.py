@@ -994,7 +994,31 @@ def rules_to_expr(question: str) -> RuleResult:
 
 
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
-_ALT_OR_RE = re.compile(r",\s+or\s+(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_ALT_OR_RE = re.compile(r",\s+or\s+(?:else\s+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_PLAIN_OR_RE = re.compile(r"\s+or\s+", re.IGNORECASE)
+_ALT_PREP_RE = re.compile(r"(in|at|for|with|from|by|on|about|to)\s+\S", re.IGNORECASE)
+
+
+def _purpose_request(text: str) -> bool:
+    """Whether ``text`` opens with a request of its own: nouns, then "to" and a verb ("ways to
+    prevent cluster headaches", "exercises to strengthen the knee"), not one more excluded item."""
+    words = syntax.tag(text.strip())
+    k = 0
+    while k < len(words) and words[k].tag in ("NN", "NNS", "JJ") and not words[k].capitalised:
+        k += 1
+    return 0 < k <= 3 and k + 1 < len(words) and words[k].tag == "TO" and words[k + 1].tag == "VB" and words[k - 1].tag == "NNS"
+
+
+def _shared_head(left: str, right: str) -> str:
+    """ "Jobs in marketing other than sales, or in product management": an alternative that
+    opens with a preposition takes the first one's head ("Jobs in product management")."""
+    m = _ALT_PREP_RE.match(right.strip())
+    if not m:
+        return right
+    at = re.search(r"\s" + m.group(1) + r"\s", left, re.IGNORECASE)
+    if not at or not _words(left[: at.start()]):
+        return right
+    return _squash(left[: at.start()] + " " + right.strip())
 _EITHER_RE = re.compile(r"^\s*either\s+", re.IGNORECASE)
 
 
@@ -1027,8 +1051,15 @@ def _alternatives(text: str) -> list[str]:
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
         if fresh and (_find_trigger(left) or _find_trigger(right)):
+            right = _shared_head(left, right)
             right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
             return [left] + _alternatives(right)
+    # "treatments for migraine excluding triptans or ways to prevent cluster headaches": a
+    # request of its own after an exclusion is an alternative, not one more excluded item
+    for m in _PLAIN_OR_RE.finditer(text):
+        left, right = text[: m.start()], text[m.end() :]
+        if not _depth_at(text, m.start()) and "," not in left and _purpose_request(right) and _find_trigger(left):
+            return [left, right]
     return [text]
 
 
