@@ -334,6 +334,15 @@ SECOND_PASS = [
     ),
     ("Internships in finance except audit, or in consulting", '"Internships in finance" AND NOT "audit" OR "Internships in consulting"'),
     ("tablets for drawing other than ipads, or else a cheap graphics tablet", '"tablets for drawing" AND NOT "ipads" OR "a cheap graphics tablet"'),
+    # "leaving out" inside a keyword query; a remark on the excluded items goes with them
+    (
+        "classic rock albums leaving out abbey road, the wall and exile on main st",
+        '"classic rock albums" AND NOT "abbey road" AND NOT "wall" AND NOT "exile on main st"',
+    ),
+    ("sad songs leaving out hallelujah, hurt and simply beautiful", '"sad songs" AND NOT "hallelujah" AND NOT "hurt" AND NOT "simply beautiful"'),
+    ("board games for two players, but not Catan or Carcassonne - played those already.", '"board games for two players" AND NOT "Catan" AND NOT "Carcassonne"'),
+    ("Good thriller series on Netflix? Except Ozark, I've watched that one twice.", '"Good thriller series on Netflix?" AND NOT "Ozark"'),
+    ("cheap ski resorts... leaving out zermatt obviously", '"cheap ski resorts" AND NOT "zermatt"'),
 ]
 
 KEPT_WHOLE_SECOND_PASS = [
@@ -344,6 +353,7 @@ KEPT_WHOLE_SECOND_PASS = [
     "Apartments without a balcony or no parking",
     "supplements that are not FDA approved but are sold online",
     "Cars that aren't EU certified",
+    "the risk of leaving out food overnight",
 ]
 
 ONE_TERM = [

@@ -93,6 +93,7 @@ _STRONG = [
     r"(?:do|does|did)\s+not\s+(?:" + _META_VERBS + r")",
     r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r")",
     r"minus",
+    r"(?<!\bof\s)(?<!\bfor\s)(?<!\bby\s)(?<!\bfrom\s)(?<!\babout\s)leaving\s+out",  # "the risk of leaving out food": an act
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to)(?:\s+(?:about|of))?",
     r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including)",
@@ -188,8 +189,16 @@ _NEG_PREFIXES = [
 ]
 _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
 _EXCLUSION_TAIL_RE = re.compile(
-    r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|"
+    r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")\b",
+    re.IGNORECASE,
+)
+# A remark on what was just excluded: "… but not Dune - read those already", "Apart from Kind
+# of Blue, I've heard that one to death."
+_EXCLUSION_REMARK_RE = re.compile(
+    r"\s*(?:[,;:—–]|\s-)?\s*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:already\s+)?"
+    r"(?:read|seen|heard|watched|tried|visited|played|done|been\s+to|had|used|owned)\s+"
+    r"(?:those|them|it|that|these|this|that\s+one|all\s+(?:of\s+)?(?:those|them|these|three|two))\b[^.?!;]*[.!]?",
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
@@ -831,7 +840,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             if not said:
                 break
             end += said.end()
-        rest = text[trig_end + end :]
+        remark = _EXCLUSION_REMARK_RE.match(text, trig_end + end)
+        rest = text[remark.end() :] if remark else text[trig_end + end :]
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
         if "," in text[conn_start:trig_end] and rest.startswith(",") and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE):
             rest = rest[1:]

@@ -146,6 +146,17 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     return j
 
 
+def _last_item(words: list[Word], k: int) -> bool:
+    """Whether words k… (after the list's last "and") are a short verbless phrase that ends the
+    text, with an earlier comma in the list: one more item, whatever its tags."""
+    rest = words[k:]
+    return (
+        any(w.text == "," for w in words[:k])
+        and 2 <= len(rest) <= 3
+        and all(not w.verb and w.tag not in (".", ",", ":", "IN", "TO", "WDT", "WP", "WRB", "PRP") for w in rest)
+    )
+
+
 def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     """(end offset in ``text``, items) of the noun phrase list at the start of ``text``.
 
@@ -179,6 +190,9 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # tagger misread: "fish, flaxseed and walnuts", "stress, noise or caffeine"
         lone = k + 1 >= n or words[k + 1].tag in (".", ",", ":") or words[k + 1].text.lower() in _LIST_WORDS
         verb = nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG") and not (lone and nxt.tag in ("VB", "VBP", "VBZ"))
+        if nxt.tag == "RB" and words[k - 1].text.lower() in _LIST_WORDS and _last_item(words, k):
+            spans.append((k, n))  # "…, hotel california and comfortably numb": a title to the end
+            break
         if nxt.text.lower() in _STOP_AFTER_COMMA or verb or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
             break
         i = k
