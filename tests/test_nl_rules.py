@@ -343,6 +343,9 @@ SECOND_PASS = [
     ("board games for two players, but not Catan or Carcassonne - played those already.", '"board games for two players" AND NOT "Catan" AND NOT "Carcassonne"'),
     ("Good thriller series on Netflix? Except Ozark, I've watched that one twice.", '"Good thriller series on Netflix?" AND NOT "Ozark"'),
     ("cheap ski resorts... leaving out zermatt obviously", '"cheap ski resorts" AND NOT "zermatt"'),
+    # a word repeated before each item heads them both; the shared tail goes to each
+    ("stage 3 or stage 4 melanoma survival rates", '"stage 3 melanoma survival rates" OR "stage 4 melanoma survival rates"'),
+    ("grade 5 or grade 6 math worksheets", '"grade 5 math worksheets" OR "grade 6 math worksheets"'),
 ]
 
 KEPT_WHOLE_SECOND_PASS = [
@@ -354,6 +357,10 @@ KEPT_WHOLE_SECOND_PASS = [
     "supplements that are not FDA approved but are sold online",
     "Cars that aren't EU certified",
     "the risk of leaving out food overnight",
+    # fixed expressions with "or" are one thing
+    "fight or flight response in dogs",
+    "trick or treat safety tips",
+    "all or nothing thinking in depression",
 ]
 
 ONE_TERM = [

@@ -221,6 +221,10 @@ _MAX_NEGATIVES = 24  # the query language allows 64 distinct terms; real questio
 _OR_STOP_RE = re.compile(
     r"\b(?:more\s+or\s+less|or\s+not|whether|one\s+or\s+more|sooner\s+or\s+later|either\s+way|and/or|or\s+else|"
     r"or\s+other|or\s+otherwise|or\s+similar|or\s+so|or\s+the\s+like|or\s+something|or\s+anything|give\s+or\s+take|"
+    # fixed expressions: one thing, not a choice
+    r"fight[\s-]or[\s-]flight|trick[\s-]or[\s-]treat(?:ing)?|all[\s-]or[\s-]nothing|now\s+or\s+never|do[\s-]or[\s-]die|"
+    r"hit[\s-]or[\s-]miss|make[\s-]or[\s-]break|sink\s+or\s+swim|double\s+or\s+nothing|truth\s+or\s+dare|"
+    r"rain\s+or\s+shine|dead\s+or\s+alive|heads\s+or\s+tails|take\s+it\s+or\s+leave\s+it|"
     r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|"  # counts, not years ("the 1986 or 1990 World Cup")
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
     re.IGNORECASE,
@@ -910,6 +914,11 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             return _node(Or, [prefix + it + tail for it in items])
         prefix, items, tail = found.prefix, found.items, found.tail
         return _node(Or, [prefix + it + tail for it in items])
+    # "type 1 or type 2 diabetes diet advice": a word repeated before each item heads them both
+    m = _REPEATED_HEAD_RE.match(t)
+    if m and not question:
+        pre, tail = m.group("pre"), m.group("tail")
+        return _node(Or, [_squash(f"{pre} {m.group('head')} {item} {tail}") for item in (m.group("a"), m.group("b"))])
     # either A or B (or C)
     m = re.match(r"^(?P<pre>.*?)\beither\s+(?P<a>.+?)\s+or\s+(?P<b>.+)$", t, re.IGNORECASE)
     if m and not _or_stopped(m.group("a") + " or " + m.group("b")):
@@ -960,6 +969,12 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             if all(len(_words(it)) <= 6 for it in items) and len(items) <= 8:
                 return _node(Or, [_squash(prefix + it) if prefix and len(_words(it)) <= 5 else it for it in items])
     return None
+
+
+_REPEATED_HEAD_RE = re.compile(
+    r"^(?P<pre>.*?)\b(?P<head>[a-z][\w-]*)\s+(?P<a>[\w-]{1,4})\s+or\s+(?P=head)\s+(?P<b>[\w-]{1,4})\s+(?P<tail>\w.*)$",
+    re.IGNORECASE,
+)
 
 
 def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
