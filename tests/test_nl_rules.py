@@ -343,6 +343,11 @@ SECOND_PASS = [
     ("board games for two players, but not Catan or Carcassonne - played those already.", '"board games for two players" AND NOT "Catan" AND NOT "Carcassonne"'),
     ("Good thriller series on Netflix? Except Ozark, I've watched that one twice.", '"Good thriller series on Netflix?" AND NOT "Ozark"'),
     ("cheap ski resorts... leaving out zermatt obviously", '"cheap ski resorts" AND NOT "zermatt"'),
+    # a lowercase list typed without commas: one NOT per item; compounds and names stay whole
+    ("desserts other than brownies cookies muffins", '"desserts" AND NOT "brownies" AND NOT "cookies" AND NOT "muffins"'),
+    ("expenses excluding sports car insurance", '"expenses" AND NOT "sports car insurance"'),
+    ("costs other than swimming pool maintenance", '"costs" AND NOT "swimming pool maintenance"'),
+    ("museums except new york city", '"museums" AND NOT "new york city"'),
     # a word repeated before each item heads them both; the shared tail goes to each
     ("stage 3 or stage 4 melanoma survival rates", '"stage 3 melanoma survival rates" OR "stage 4 melanoma survival rates"'),
     ("grade 5 or grade 6 math worksheets", '"grade 5 math worksheets" OR "grade 6 math worksheets"'),

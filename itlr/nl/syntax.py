@@ -146,6 +146,24 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     return j
 
 
+_BARE_TAGS = {"NN", "NNS", "NNP", "VBG"}
+_ITEM_TAGS = {"NNS", "NNP", "VBG"}  # a word that ends an item, not a compound's modifier ("credit card debt")
+
+
+def _bare_list(words: list[Word], span: tuple[int, int]) -> list[tuple[int, int]]:
+    """A lowercase list typed without commas: "swimming athletics gymnastics" is one item per word;
+    "credit card debt", "sports cars", "van gogh" stay whole."""
+    a, b = span
+    run = words[a:b]
+    if len(run) < 2 or any(w.capitalised or w.tag not in _BARE_TAGS or not w.text.isalpha() for w in run):
+        return [span]
+    # lowercase names ("van gogh", "hotel california", "new york city") are tagged NNP: a plural
+    # or a gerund inside the run is what says "list"
+    if len(run) < 3 or not all(w.tag in _ITEM_TAGS for w in run[:-1]) or not any(w.tag in ("NNS", "VBG") for w in run[:-1]):
+        return [span]
+    return [(k, k + 1) for k in range(a, b)]
+
+
 def _last_item(words: list[Word], k: int) -> bool:
     """Whether words k… (after the list's last "and") are a short verbless phrase that ends the
     text, with an earlier comma in the list: one more item, whatever its tags."""
@@ -198,6 +216,7 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         i = k
     if not spans:
         return 0, []
+    spans = [piece for span in spans for piece in _bare_list(words, span)]
     items = [text[words[a].start : words[b - 1].end] for a, b in spans]
     # Shared head: "the Apollo and Gemini programs", "Chinese or Japanese food".
     last = words[spans[-1][0] : spans[-1][1]]
