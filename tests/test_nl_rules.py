@@ -348,6 +348,11 @@ SECOND_PASS = [
     ("expenses excluding sports car insurance", '"expenses" AND NOT "sports car insurance"'),
     ("costs other than swimming pool maintenance", '"costs" AND NOT "swimming pool maintenance"'),
     ("museums except new york city", '"museums" AND NOT "new york city"'),
+    # a request word in front of a count or "some" is no part of the topic
+    ("name some composers besides bach who wrote fugues", '"composers who wrote fugues" AND NOT "bach"'),
+    # two places under one preposition, with a shared purpose after them: one request per place
+    ("taxes in France and Spain for retirees", '"taxes in France for retirees" OR "taxes in Spain for retirees"'),
+    ("flights to rome and paris in may", '"flights to rome in may" OR "flights to paris in may"'),
     # a word repeated before each item heads them both; the shared tail goes to each
     ("stage 3 or stage 4 melanoma survival rates", '"stage 3 melanoma survival rates" OR "stage 4 melanoma survival rates"'),
     ("grade 5 or grade 6 math worksheets", '"grade 5 math worksheets" OR "grade 6 math worksheets"'),
@@ -366,6 +371,9 @@ KEPT_WHOLE_SECOND_PASS = [
     "fight or flight response in dogs",
     "trick or treat safety tips",
     "all or nothing thinking in depression",
+    "holidays in Trinidad and Tobago for families",
+    "vaccines for cats and dogs in winter",
+    "name origins in Ireland",
 ]
 
 ONE_TERM = [

@@ -145,7 +145,8 @@ _FILLER_RE = re.compile(
     r"^(?:(?:please|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
-    r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell)(?:\s+(?:me|us))?(?:\s+about)?"
+    r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell|"
+    r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
     r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?)\s+",
     re.IGNORECASE,
@@ -952,6 +953,12 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         if re.search(r"\b(?:that|which|who)\s+also\b", m.group(0)[len(a) : len(a) + 20], re.IGNORECASE):
             return _node(And, [a, b])
         return _node(And, _distribute(a, [b]))
+    # "visa requirements for vietnam and cambodia for uk citizens": two places under one
+    # preposition with a shared purpose after them are two requests
+    if re.search(r"\s+and\s+", t, re.IGNORECASE) and not re.search(r"\s+or\s+", t, re.IGNORECASE):
+        places = _places_with_tail(t)
+        if places is not None:
+            return places
     # A or B, "A, B, or C"
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _or_stopped(t):
         found = syntax.coordination_items(t, "or")
@@ -975,6 +982,30 @@ _REPEATED_HEAD_RE = re.compile(
     r"^(?P<pre>.*?)\b(?P<head>[a-z][\w-]*)\s+(?P<a>[\w-]{1,4})\s+or\s+(?P=head)\s+(?P<b>[\w-]{1,4})\s+(?P<tail>\w.*)$",
     re.IGNORECASE,
 )
+
+
+# Places whose one name holds "and".
+_ONE_PLACE_RE = re.compile(
+    r"\b(?:bosnia\s+and\s+herzegovina|trinidad\s+and\s+tobago|antigua\s+and\s+barbuda|(?:saint|st\.?)\s+kitts\s+and\s+nevis|"
+    r"turks\s+and\s+caicos|wallis\s+and\s+futuna|s[aã]o\s+tom[eé]\s+and\s+pr[ií]ncipe)\b",
+    re.IGNORECASE,
+)
+
+
+def _places_with_tail(text: str) -> Expr | None:
+    """ "taxes in france and spain for retirees" -> one alternative per place; None unless the
+    two items are one-word names after a preposition and a prepositional phrase follows them."""
+    found = syntax.coordination_items(text, "and")
+    if found is None or len(found.items) != 2 or not re.search(r"\b(?:for|to|in|from)\s+$", found.prefix):
+        return None
+    if not re.match(r"\s+(?:for|in|to|from|during|with|by)\s+\w", found.tail, re.IGNORECASE) or not _words(found.prefix[:-4]):
+        return None
+    if _ONE_PLACE_RE.search(text):
+        return None
+    tags = {w.text: w.tag for w in syntax.tag(text)}
+    if not all(len(it.split()) == 1 and tags.get(it) == "NNP" for it in found.items):
+        return None
+    return _node(Or, [found.prefix + it + found.tail for it in found.items])
 
 
 def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
