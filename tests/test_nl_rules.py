@@ -343,6 +343,11 @@ SECOND_PASS = [
     ("board games for two players, but not Catan or Carcassonne - played those already.", '"board games for two players" AND NOT "Catan" AND NOT "Carcassonne"'),
     ("Good thriller series on Netflix? Except Ozark, I've watched that one twice.", '"Good thriller series on Netflix?" AND NOT "Ozark"'),
     ("cheap ski resorts... leaving out zermatt obviously", '"cheap ski resorts" AND NOT "zermatt"'),
+    ("Tell me about hiking trails in Utah except Zion, I have been there", '"hiking trails in Utah" AND NOT "Zion"'),
+    ("books like harry potter but not percy jackson - my kid read it", '"books like harry potter" AND NOT "percy jackson"'),
+    ("streaming services besides netflix and hulu, we already have those", '"streaming services" AND NOT "netflix" AND NOT "hulu"'),
+    # a relative clause after the excluded word belongs to the class asked for
+    ("exercises other than running that burn fat", '"exercises that burn fat" AND NOT "running"'),
     # a lowercase list typed without commas: one NOT per item; compounds and names stay whole
     ("desserts other than brownies cookies muffins", '"desserts" AND NOT "brownies" AND NOT "cookies" AND NOT "muffins"'),
     ("expenses excluding sports car insurance", '"expenses" AND NOT "sports car insurance"'),

@@ -196,10 +196,14 @@ _EXCLUSION_TAIL_RE = re.compile(
 )
 # A remark on what was just excluded: "… but not Dune - read those already", "Apart from Kind
 # of Blue, I've heard that one to death."
+_EXPERIENCE = r"(?:read|seen|saw|heard|watched|tried|visited|played|done|did|been|went|had|have|has|own|owned|used|know|knew|finished)"
 _EXCLUSION_REMARK_RE = re.compile(
-    r"\s*(?:[,;:—–]|\s-)?\s*(?:(?:I|we)(?:['’]ve|\s+have)?\s+)?(?:already\s+)?"
-    r"(?:read|seen|heard|watched|tried|visited|played|done|been\s+to|had|used|owned)\s+"
-    r"(?:those|them|it|that|these|this|that\s+one|all\s+(?:of\s+)?(?:those|them|these|three|two))\b[^.?!;]*[.!]?",
+    r"\s*(?:[,;:—–]|\s-)\s*(?:"
+    # "I've been there", "we already have those", "my kid read it", "i've been to both"
+    r"(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]d|\s+have|\s+has|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?" + _EXPERIENCE + r"\b"
+    # "read those already", "seen them all"
+    r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
+    r")[^.?!;]*[.!]?",
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(

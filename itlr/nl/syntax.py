@@ -113,6 +113,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     while j < n:
         w = words[j]
         low = w.text.lower()
+        if low in ("that", "which", "who") and j + 1 < n and words[j + 1].verb:
+            break  # "other than running that burn fat": a relative clause of the phrase before
         if in_title and w.capitalised and w.tag not in (".", ",", ":"):
             j += 1
             continue
@@ -134,6 +136,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
             j += 1
             continue
+        if w.text == "-" and words[j - 1].space:
+            break  # " - " is a dash that ends the phrase; "sci-fi" is one word
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
             in_title = False
             j += 1
