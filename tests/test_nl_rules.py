@@ -346,6 +346,17 @@ SECOND_PASS = [
     ("Tell me about hiking trails in Utah except Zion, I have been there", '"hiking trails in Utah" AND NOT "Zion"'),
     ("books like harry potter but not percy jackson - my kid read it", '"books like harry potter" AND NOT "percy jackson"'),
     ("streaming services besides netflix and hulu, we already have those", '"streaming services" AND NOT "netflix" AND NOT "hulu"'),
+    # more ways to say "leave out": "not a fan of", "not into", "nothing from"
+    ("not a fan of curry. easy indian dishes for a dinner party", '"easy indian dishes for a dinner party" AND NOT "curry"'),
+    ("I'm not into horror, what are good halloween movies for adults?", '"what are good halloween movies for adults?" AND NOT "horror"'),
+    ("best podcasts on economics, nothing from NPR please", '"best podcasts on economics" AND NOT "NPR"'),
+    ("best sitcoms, not friends, not seinfeld", '"best sitcoms" AND NOT "friends" AND NOT "seinfeld"'),
+    # the examples of an excluded class are what to leave out; examples of a single name are wanted
+    (
+        "Excluding the big names like Nike and Adidas, which sportswear brands are ethical?",
+        '"which sportswear brands are ethical?" AND NOT "Nike" AND NOT "Adidas"',
+    ),
+    ("cities besides paris like lyon", '"cities like lyon" AND NOT "paris"'),
     # a relative clause after the excluded word belongs to the class asked for
     ("exercises other than running that burn fat", '"exercises that burn fat" AND NOT "running"'),
     # a lowercase list typed without commas: one NOT per item; compounds and names stay whole

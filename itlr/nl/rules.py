@@ -95,8 +95,9 @@ _STRONG = [
     r"minus",
     r"(?<!\bof\s)(?<!\bfor\s)(?<!\bby\s)(?<!\bfrom\s)(?<!\babout\s)leaving\s+out",  # "the risk of leaving out food": an act
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
+    r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to)(?:\s+(?:about|of))?",
-    r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including)",
+    r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including|from|by)",
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -837,6 +838,14 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     else:
                         if len(words) >= 3 and found_items[-1].islower():
                             raise _Unsure("the excluded phrase may hold the question's verb")
+        # "Excluding the usual suspects like Google and Apple": the examples of a class name what
+        # to leave out ("besides paris like lyon" compares: lyon is wanted)
+        examples = re.match(r"\s*,?\s+(?:like|such\s+as)\s+", span[end:], re.IGNORECASE)
+        if examples and not quoted and _plural_class(found_items[-1]):
+            ex_end, ex_items = syntax.excluded_phrase(span[end + examples.end() :], clause)
+            if ex_items:
+                found_items = found_items[:-1] + ex_items
+                end += examples.end() + ex_end
         items.extend(found_items)
         # "minus Java itself": the reflexive goes with the excluded phrase, not back to the question
         reflexive = re.match(r"\s+(?:itself|themselves|himself|herself|themself)\b", span[end:], re.IGNORECASE)
@@ -852,7 +861,13 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         remark = _EXCLUSION_REMARK_RE.match(text, trig_end + end)
         rest = text[remark.end() :] if remark else text[trig_end + end :]
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
-        if "," in text[conn_start:trig_end] and rest.startswith(",") and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE):
+        # (not when another exclusion follows: "…, not star trek, not doctor who")
+        if (
+            "," in text[conn_start:trig_end]
+            and rest.startswith(",")
+            and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE)
+            and not _TRIGGER_RE.match(rest[1:].lstrip())
+        ):
             rest = rest[1:]
         text = text[:conn_start] + " " + rest
     return text
