@@ -334,6 +334,11 @@ SECOND_PASS = [
     ),
     ("Internships in finance except audit, or in consulting", '"Internships in finance" AND NOT "audit" OR "Internships in consulting"'),
     ("tablets for drawing other than ipads, or else a cheap graphics tablet", '"tablets for drawing" AND NOT "ipads" OR "a cheap graphics tablet"'),
+    ("yoga for back pain except hot yoga, or else pilates", '"yoga for back pain" AND NOT "hot yoga" OR "pilates"'),
+    (
+        "What were the effects of the plague besides depopulation, or of the great fire of london?",
+        '"What were the effects of the plague" AND NOT "depopulation" OR "What were the effects of the great fire of london?"',
+    ),
     # "leaving out" inside a keyword query; a remark on the excluded items goes with them
     (
         "classic rock albums leaving out abbey road, the wall and exile on main st",
@@ -391,6 +396,19 @@ KEPT_WHOLE_SECOND_PASS = [
     "vaccines for cats and dogs in winter",
     "name origins in Ireland",
 ]
+
+# an alternative after an excluded list is never one more excluded item: at worst, it is kept as it is
+ALTERNATIVE_NOT_EXCLUDED = [
+    ("summer festivals in spain but not primavera, or music festivals in portugal", "music festivals in portugal"),
+    ("yoga for back pain except hot yoga, or else pilates", "pilates"),
+]
+
+
+@pytest.mark.parametrize("question, alternative", ALTERNATIVE_NOT_EXCLUDED)
+def test_alternative_after_an_exclusion_stays_positive(question: str, alternative: str) -> None:
+    result = rules_to_expr(question)
+    assert all(alternative not in negative for negative in result.negatives)
+    assert alternative in result.positive
 
 ONE_TERM = [
     "Romeo and Juliet",

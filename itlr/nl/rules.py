@@ -1071,7 +1071,7 @@ def rules_to_expr(question: str) -> RuleResult:
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
 _ALT_OR_RE = re.compile(r",\s+or\s+(?:else\s+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
 _PLAIN_OR_RE = re.compile(r"\s+or\s+", re.IGNORECASE)
-_ALT_PREP_RE = re.compile(r"(in|at|for|with|from|by|on|about|to)\s+\S", re.IGNORECASE)
+_ALT_PREP_RE = re.compile(r"(in|at|for|with|from|by|on|about|to|of)\s+\S", re.IGNORECASE)
 
 
 def _purpose_request(text: str) -> bool:
@@ -1125,7 +1125,12 @@ def _alternatives(text: str) -> list[str]:
             fresh = head[:1].islower() and head.lower() in {w.lower() for w in _words(left)[:4]}
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
-        if fresh and (_find_trigger(left) or _find_trigger(right)):
+        if re.search(r"\belse\s+$", m.group(0), re.IGNORECASE) and right_words:
+            fresh = True  # "…, or else pilates": always the other option
+        # the tagger may read an excluded word differently without what follows it: the whole
+        # text decides too ("… but not primavera, or music festivals in portugal")
+        whole = _find_trigger(text)
+        if fresh and ((whole is not None and whole[1] <= m.start()) or _find_trigger(left) or _find_trigger(right)):
             right = _shared_head(left, right)
             right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
             return [left] + _alternatives(right)
