@@ -230,7 +230,10 @@ _OR_STOP_RE = re.compile(
     # fixed expressions: one thing, not a choice
     r"fight[\s-]or[\s-]flight|trick[\s-]or[\s-]treat(?:ing)?|all[\s-]or[\s-]nothing|now\s+or\s+never|do[\s-]or[\s-]die|"
     r"hit[\s-]or[\s-]miss|make[\s-]or[\s-]break|sink\s+or\s+swim|double\s+or\s+nothing|truth\s+or\s+dare|"
-    r"rain\s+or\s+shine|dead\s+or\s+alive|heads\s+or\s+tails|take\s+it\s+or\s+leave\s+it|"
+    r"rain\s+or\s+shine|dead\s+or\s+alive|heads\s+or\s+tails|take\s+it\s+or\s+leave\s+it|either[\s-]or|boom[\s-]or[\s-]bust|"
+    r"true[\s-]or[\s-]false|yes[\s-]or[\s-]no|one\s+or\s+the\s+other|buy\s+now,?\s+or\s+pay\s+later|live\s+or\s+die|"
+    r"feast\s+or\s+famine|friend\s+or\s+foe|life[\s-]or[\s-]death|love\s+it\s+or\s+(?:hate|list|leave)\s+it|publish\s+or\s+perish|"
+    r"deal\s+or\s+no\s+deal|win\s+or\s+lose|win-win\s+or\s+lose-lose|"
     r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|"  # counts, not years ("the 1986 or 1990 World Cup")
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
     re.IGNORECASE,
