@@ -362,6 +362,9 @@ SECOND_PASS = [
         '"which sportswear brands are ethical?" AND NOT "Nike" AND NOT "Adidas"',
     ),
     ("cities besides paris like lyon", '"cities like lyon" AND NOT "paris"'),
+    # an adjective after an excluded name describes the class asked for
+    ("What are some fantasy authors apart from Brandon Sanderson worth reading?", '"What are some fantasy authors worth reading?" AND NOT "Brandon Sanderson"'),
+    ("museums in London other than the British Museum open late", '"museums in London open late" AND NOT "British Museum"'),
     # a relative clause after the excluded word belongs to the class asked for
     ("exercises other than running that burn fat", '"exercises that burn fat" AND NOT "running"'),
     # a lowercase list typed without commas: one NOT per item; compounds and names stay whole

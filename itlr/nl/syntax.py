@@ -136,6 +136,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
             j += 1
             continue
+        if in_title and not w.capitalised and w.tag in ("JJ", "JJR", "JJS") and (j + 1 >= n or words[j + 1].tag not in _NOUN_TAGS | {"JJ"}):
+            break  # "apart from Stephen King worth reading": an adjective after a name describes the class asked for
         if w.text == "-" and words[j - 1].space:
             break  # " - " is a dash that ends the phrase; "sci-fi" is one word
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
