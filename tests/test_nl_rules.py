@@ -372,6 +372,14 @@ SECOND_PASS = [
     ("expenses excluding sports car insurance", '"expenses" AND NOT "sports car insurance"'),
     ("costs other than swimming pool maintenance", '"costs" AND NOT "swimming pool maintenance"'),
     ("museums except new york city", '"museums" AND NOT "new york city"'),
+    (
+        "wonders of the world other than the pyramids the colosseum or the great wall",
+        '"wonders of the world" AND NOT "pyramids" AND NOT "colosseum" AND NOT "great wall"',
+    ),
+    ("european rivers except the danube the rhine and the seine", '"european rivers" AND NOT "danube" AND NOT "rhine" AND NOT "seine"'),
+    # a gerund shares a head only with gerunds
+    ("side dishes for thanksgiving minus stuffing and mashed potatoes", '"side dishes for thanksgiving" AND NOT "stuffing" AND NOT "mashed potatoes"'),
+    ("shoes other than running or walking shoes", '"shoes" AND NOT "running shoes" AND NOT "walking shoes"'),
     # a request word in front of a count or "some" is no part of the topic
     ("name some composers besides bach who wrote fugues", '"composers who wrote fugues" AND NOT "bach"'),
     # two places under one preposition, with a shared purpose after them: one request per place

@@ -113,6 +113,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     while j < n:
         w = words[j]
         low = w.text.lower()
+        # "the danube the rhine": a new noun phrase (a phrase's first word tagged a verb is a misread noun)
+        if w.text == "the" and not words[j - 1].capitalised and (words[j - 1].tag in _NOUN_TAGS or (j - 1 == i and words[i].verb)):
+            break
         if low in ("that", "which", "who") and j + 1 < n and words[j + 1].verb:
             break  # "other than running that burn fat": a relative clause of the phrase before
         if in_title and w.capitalised and w.tag not in (".", ",", ":"):
@@ -205,6 +208,9 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             k += 1
         if k < n and words[k].text.lower() in _LIST_WORDS:
             k += 1
+        elif k == j and k < n and words[k].text == "the" and k + 1 < n and words[k + 1].tag in _NOUN_TAGS and (words[k - 1].tag in _NOUN_TAGS or words[k - 1].verb):
+            i = k  # "the danube the rhine and the seine": a list typed without commas
+            continue
         elif k == j:
             break  # neither comma nor conjunction: the phrase has ended
         if k >= n or k == j:
@@ -233,6 +239,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         and last[-1].tag in ("NN", "NNS")
         and not last[-1].capitalised
         and governs(words, spans[-1][1] - 1, spans[0][0])  # "melatonin or sleeping pills": two things, nothing shared
+        # "stuffing and mashed potatoes": a gerund item shares a head only with gerunds ("running or walking shoes")
+        and (words[spans[0][0]].tag == "VBG") == (last[0].tag == "VBG")
     ):
         head = last[-1].text
         items = [it + " " + head for it in items[:-1]] + [items[-1]]
