@@ -398,6 +398,8 @@ KEPT_WHOLE_SECOND_PASS = [
     "Apartments without a balcony or no parking",
     "supplements that are not FDA approved but are sold online",
     "Cars that aren't EU certified",
+    "Languages that are not related to any other language",
+    "Medical costs that are not covered by insurance",
     "the risk of leaving out food overnight",
     # fixed expressions with "or" are one thing
     "fight or flight response in dogs",

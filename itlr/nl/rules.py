@@ -593,6 +593,11 @@ _PROPERTY_VERB_RE = re.compile(
 )
 
 
+_PROPERTY_RELATION_RE = re.compile(
+    r"^not\s+(?:related\s+to|relating\s+to|associated\s+with|connected\s+to|linked\s+to|covered\s+by|part\s+of)\b"
+)
+
+
 def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     """Fail safe: a property of the answer ("cities without a subway", "not actual Nobel
     Prizes") or a substitution ("drink instead of coffee") is not a topic to exclude."""
@@ -602,6 +607,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     conn_text = text[conn_start : m.start()]
     if _PROPERTY_VERB_RE.match(word) and re.search(r"\b(?:that|which|who)\s*$", conn_text, re.IGNORECASE):
         return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
+    if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE):
+        return False  # "languages that are not related to any other language": a property
     if word in ("no", "without") and re.match(r"\s*(?:and|or|,)\s*$", conn_text, re.IGNORECASE):
         if re.search(r"\b(?:with\s+no|without|no)\b", text[sent_start:conn_start], re.IGNORECASE):
             return False  # "accounts with no monthly fees and no minimum balance": the property goes on
