@@ -362,6 +362,8 @@ SECOND_PASS = [
         '"which sportswear brands are ethical?" AND NOT "Nike" AND NOT "Adidas"',
     ),
     ("cities besides paris like lyon", '"cities like lyon" AND NOT "paris"'),
+    # a preposition after an excluded name starts the wanted part again, even after a comma
+    ("Tell me about Norse mythology without Odin in a way kids understand", '"Norse mythology in a way kids understand" AND NOT "Odin"'),
     # an adjective after an excluded name describes the class asked for
     ("What are some fantasy authors apart from Brandon Sanderson worth reading?", '"What are some fantasy authors worth reading?" AND NOT "Brandon Sanderson"'),
     ("museums in London other than the British Museum open late", '"museums in London open late" AND NOT "British Museum"'),
