@@ -147,7 +147,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             in_title = False
             j += 1
             continue
-        if clause and w.tag in ("IN", "TO") and low != "of" and all(v.capitalised for v in words[i:j]) and words[i].tag in ("NNP", "NNPS"):
+        if clause and w.tag in ("IN", "TO") and low != "of" and all(v.capitalised and v.text.isalpha() for v in words[i:j]) and words[i].tag != "DT":
             break  # "…, without Zeus in a way kids understand": a name ends where a preposition starts
         if clause and w.tag in ("IN", "TO") and low not in ("that", "because", "if", "while", "whether", "than", "as", "like"):
             j += 1
