@@ -402,6 +402,8 @@ KEPT_WHOLE_SECOND_PASS = [
     "Cars that aren't EU certified",
     "Languages that are not related to any other language",
     "Medical costs that are not covered by insurance",
+    "What plants don't need soil?",
+    "Which actors don't mention their religion but are known for charity work?",
     "the risk of leaving out food overnight",
     # fixed expressions with "or" are one thing
     "fight or flight response in dogs",

@@ -607,6 +607,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     conn_text = text[conn_start : m.start()]
     if _PROPERTY_VERB_RE.match(word) and re.search(r"\b(?:that|which|who)\s*$", conn_text, re.IGNORECASE):
         return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
+    if re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word) and _WH_SUBJECT_RE.match(text[: m.start()].rstrip() + " "):
+        return False  # "What animals don't need water?", "Which films don't feature X?": the answer's property
     if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE):
         return False  # "languages that are not related to any other language": a property
     if word in ("no", "without") and re.match(r"\s*(?:and|or|,)\s*$", conn_text, re.IGNORECASE):
