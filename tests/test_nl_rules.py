@@ -356,6 +356,10 @@ SECOND_PASS = [
     ("I'm not into horror, what are good halloween movies for adults?", '"what are good halloween movies for adults?" AND NOT "horror"'),
     ("best podcasts on economics, nothing from NPR please", '"best podcasts on economics" AND NOT "NPR"'),
     ("best sitcoms, not friends, not seinfeld", '"best sitcoms" AND NOT "friends" AND NOT "seinfeld"'),
+    ("forget about venice, what are romantic towns in italy", '"what are romantic towns in italy" AND NOT "venice"'),
+    ("date night ideas, anything but cinemas", '"date night ideas" AND NOT "cinemas"'),
+    ("good phones, just not samsung", '"good phones" AND NOT "samsung"'),
+    ("what are healthy desserts, barring chocolate", '"what are healthy desserts" AND NOT "chocolate"'),
     # the examples of an excluded class are what to leave out; examples of a single name are wanted
     (
         "Excluding the big names like Nike and Adidas, which sportswear brands are ethical?",
@@ -403,6 +407,8 @@ KEPT_WHOLE_SECOND_PASS = [
     "Languages that are not related to any other language",
     "Medical costs that are not covered by insurance",
     "What plants don't need soil?",
+    "how to forget a bad memory",
+    "I can eat anything but nuts, dinner ideas",
     "Which actors don't mention their religion but are known for charity work?",
     "the risk of leaving out food overnight",
     # fixed expressions with "or" are one thing
