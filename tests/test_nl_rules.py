@@ -358,6 +358,7 @@ SECOND_PASS = [
     ("best sitcoms, not friends, not seinfeld", '"best sitcoms" AND NOT "friends" AND NOT "seinfeld"'),
     ("forget about venice, what are romantic towns in italy", '"what are romantic towns in italy" AND NOT "venice"'),
     ("date night ideas, anything but cinemas", '"date night ideas" AND NOT "cinemas"'),
+    ("podcasts about startups that don't mention crypto", '"podcasts about startups" AND NOT "crypto"'),
     ("good phones, just not samsung", '"good phones" AND NOT "samsung"'),
     ("what are healthy desserts, barring chocolate", '"what are healthy desserts" AND NOT "chocolate"'),
     # the examples of an excluded class are what to leave out; examples of a single name are wanted
@@ -408,6 +409,9 @@ KEPT_WHOLE_SECOND_PASS = [
     "Medical costs that are not covered by insurance",
     "What plants don't need soil?",
     "how to forget a bad memory",
+    # only a text "doesn't mention" or "doesn't include" a topic; a thing that doesn't has a property
+    "home insurance that doesn't cover storm damage",
+    "diets that do not include meat but allow fish",
     "I can eat anything but nuts, dinner ideas",
     "Which actors don't mention their religion but are known for charity work?",
     "the risk of leaving out food overnight",

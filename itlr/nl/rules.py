@@ -596,6 +596,15 @@ _PROPERTY_VERB_RE = re.compile(
 )
 
 
+# Things whose content is a topic: "papers that don't mention X", "an introduction that does not include X".
+_TEXT_NOUN_RE = re.compile(
+    r"\b(?:papers?|articles?|documents?|texts?|passages?|pages?|web\s*pages?|introductions?|summar(?:y|ies)|overviews?|"
+    r"descriptions?|accounts?|explanations?|biograph(?:y|ies)|profiles?|reviews?|essays?|reports?|analys[ie]s|discussions?|"
+    r"books?|novels?|movies?|films?|songs?|podcasts?|videos?|shows?|series|sources?|results?|answers?|news|stories|story|"
+    r"poems?|lyrics|lectures?|courses?|tutorials?|guides?|websites?|sites?|blogs?|posts?|episodes?|documentar(?:y|ies)|"
+    r"histor(?:y|ies)|studies|study|research|textbooks?|chapters?|speeches|speech|talks?|resources?|materials?|content|information|info)\b",
+    re.IGNORECASE,
+)
 _PROPERTY_RELATION_RE = re.compile(
     r"^not\s+(?:related\s+to|relating\s+to|associated\s+with|connected\s+to|linked\s+to|covered\s+by|part\s+of)\b"
 )
@@ -610,6 +619,11 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     conn_text = text[conn_start : m.start()]
     if _PROPERTY_VERB_RE.match(word) and re.search(r"\b(?:that|which|who)\s*$", conn_text, re.IGNORECASE):
         return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
+    relative_not = re.search(r"\b(?:that|which)\s*$", conn_text, re.IGNORECASE)
+    if relative_not and re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word):
+        head = text[sent_start:conn_start]
+        if not (_TEXT_NOUN_RE.search(head) or _FILLER_RE.match(head.strip() + " ")):
+            return False  # "insurance that doesn't cover flood damage": what a thing does not do; only a text "doesn't mention" a topic
     if re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word) and _WH_SUBJECT_RE.match(text[: m.start()].rstrip() + " "):
         return False  # "What animals don't need water?", "Which films don't feature X?": the answer's property
     if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE):
