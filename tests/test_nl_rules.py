@@ -395,6 +395,8 @@ SECOND_PASS = [
     # a word repeated before each item heads them both; the shared tail goes to each
     ("stage 3 or stage 4 melanoma survival rates", '"stage 3 melanoma survival rates" OR "stage 4 melanoma survival rates"'),
     ("grade 5 or grade 6 math worksheets", '"grade 5 math worksheets" OR "grade 6 math worksheets"'),
+    ("stage 1 or 2 breast cancer treatment", '"stage 1 breast cancer treatment" OR "stage 2 breast cancer treatment"'),
+    ("type 1 or 2 diabetes symptoms", '"type 1 diabetes symptoms" OR "type 2 diabetes symptoms"'),
 ]
 
 KEPT_WHOLE_SECOND_PASS = [

@@ -964,7 +964,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         prefix, items, tail = found.prefix, found.items, found.tail
         return _node(Or, [prefix + it + tail for it in items])
     # "type 1 or type 2 diabetes diet advice": a word repeated before each item heads them both
-    m = _REPEATED_HEAD_RE.match(t)
+    m = _REPEATED_HEAD_RE.match(t) or _NUMBERED_HEAD_RE.match(t)
     if m and not question:
         pre, tail = m.group("pre"), m.group("tail")
         return _node(Or, [_squash(f"{pre} {m.group('head')} {item} {tail}") for item in (m.group("a"), m.group("b"))])
@@ -1054,6 +1054,14 @@ def _places_with_tail(text: str) -> Expr | None:
     if not all(len(it.split()) == 1 and tags.get(it) == "NNP" for it in found.items):
         return None
     return _node(Or, [found.prefix + it + found.tail for it in found.items])
+
+
+# "stage 1 or 2 breast cancer treatment": numbers after these nouns name versions, not counts
+_NUMBERED_HEAD_RE = re.compile(
+    r"^(?P<pre>.*?)\b(?P<head>stage|type|level|grade|class|category|phase|season|series|generation|gen|version|tier|zone|"
+    r"step|chapter|volume)\s+(?P<a>\d{1,2}|[IVX]{1,4})\s+or\s+(?P<b>\d{1,2}|[IVX]{1,4})\s+(?P<tail>[a-z].*)$",
+    re.IGNORECASE,
+)
 
 
 def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
