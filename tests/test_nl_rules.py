@@ -333,6 +333,8 @@ SECOND_PASS = [
         '"knee braces" AND NOT "neoprene sleeves" OR "exercises to strengthen the knee"',
     ),
     ("Internships in finance except audit, or in consulting", '"Internships in finance" AND NOT "audit" OR "Internships in consulting"'),
+    ("painkillers other than ibuprofen or how to treat back pain naturally", '"painkillers" AND NOT "ibuprofen" OR "how to treat back pain naturally"'),
+    ("cheap flights to rome excluding ryanair or train routes from milan", '"cheap flights to rome" AND NOT "ryanair" OR "train routes from milan"'),
     ("tablets for drawing other than ipads, or else a cheap graphics tablet", '"tablets for drawing" AND NOT "ipads" OR "a cheap graphics tablet"'),
     ("yoga for back pain except hot yoga, or else pilates", '"yoga for back pain" AND NOT "hot yoga" OR "pilates"'),
     (
@@ -432,6 +434,7 @@ KEPT_WHOLE_SECOND_PASS = [
 
 # an alternative after an excluded list is never one more excluded item: at worst, it is kept as it is
 ALTERNATIVE_NOT_EXCLUDED = [
+    ("sleep aids besides melatonin or techniques to fall asleep faster", "techniques to fall asleep faster"),
     ("summer festivals in spain but not primavera, or music festivals in portugal", "music festivals in portugal"),
     ("yoga for back pain except hot yoga, or else pilates", "pilates"),
 ]

@@ -1114,11 +1114,18 @@ _ALT_PREP_RE = re.compile(r"(in|at|for|with|from|by|on|about|to|of)\s+\S", re.IG
 def _purpose_request(text: str) -> bool:
     """Whether ``text`` opens with a request of its own: nouns, then "to" and a verb ("ways to
     prevent cluster headaches", "exercises to strengthen the knee"), not one more excluded item."""
+    if re.match(r"\s*how\s+(?:to|do|can)\s+\w", text, re.IGNORECASE):
+        return True  # "… or how to treat back pain naturally"
     words = syntax.tag(text.strip())
     k = 0
     while k < len(words) and words[k].tag in ("NN", "NNS", "JJ") and not words[k].capitalised:
         k += 1
-    return 0 < k <= 3 and k + 1 < len(words) and words[k].tag == "TO" and words[k + 1].tag == "VB" and words[k - 1].tag == "NNS"
+    if not (0 < k <= 3 and k + 1 < len(words) and words[k - 1].tag == "NNS"):
+        return False
+    # "ways to prevent …"; "train routes from paris": a plural with its own prepositional phrase
+    purpose = words[k].tag == "TO" and words[k + 1].tag == "VB"
+    place = k >= 2 and words[k].tag == "IN" and words[k].text.lower() in ("from", "in", "for", "with", "on", "about", "at", "near")
+    return purpose or place
 
 
 def _shared_head(left: str, right: str) -> str:
