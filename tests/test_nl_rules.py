@@ -382,6 +382,10 @@ SECOND_PASS = [
     ("costs other than swimming pool maintenance", '"costs" AND NOT "swimming pool maintenance"'),
     ("museums except new york city", '"museums" AND NOT "new york city"'),
     (
+        "top universities for engineering besides mit and stanford in the us",
+        '"top universities for engineering in the us" AND NOT "mit" AND NOT "stanford"',
+    ),
+    (
         "wonders of the world other than the pyramids the colosseum or the great wall",
         '"wonders of the world" AND NOT "pyramids" AND NOT "colosseum" AND NOT "great wall"',
     ),
