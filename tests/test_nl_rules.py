@@ -353,6 +353,12 @@ SECOND_PASS = [
     ("Tell me about hiking trails in Utah except Zion, I have been there", '"hiking trails in Utah" AND NOT "Zion"'),
     ("books like harry potter but not percy jackson - my kid read it", '"books like harry potter" AND NOT "percy jackson"'),
     ("streaming services besides netflix and hulu, we already have those", '"streaming services" AND NOT "netflix" AND NOT "hulu"'),
+    (
+        "Best things to do in Rome, except the Colosseum and the Vatican, which I've seen",
+        '"Best things to do in Rome" AND NOT "Colosseum" AND NOT "Vatican"',
+    ),
+    # what a text is not about is a topic left out; where a thing is ("on coursera") is a property
+    ("Any documentaries about the ocean that aren't about sharks?", '"Any documentaries about the ocean?" AND NOT "sharks"'),
     # more ways to say "leave out": "not a fan of", "not into", "nothing from"
     ("not a fan of curry. easy indian dishes for a dinner party", '"easy indian dishes for a dinner party" AND NOT "curry"'),
     ("I'm not into horror, what are good halloween movies for adults?", '"what are good halloween movies for adults?" AND NOT "horror"'),
@@ -417,6 +423,7 @@ KEPT_WHOLE_SECOND_PASS = [
     "Medical costs that are not covered by insurance",
     "What plants don't need soil?",
     "how to forget a bad memory",
+    "online courses that aren't on coursera",
     # only a text "doesn't mention" or "doesn't include" a topic; a thing that doesn't has a property
     "home insurance that doesn't cover storm damage",
     "diets that do not include meat but allow fish",

@@ -204,7 +204,9 @@ _EXPERIENCE = r"(?:read|seen|saw|heard|watched|tried|visited|played|done|did|bee
 _EXCLUSION_REMARK_RE = re.compile(
     r"\s*(?:[,;:—–]|\s-)\s*(?:"
     # "I've been there", "we already have those", "my kid read it", "i've been to both"
-    r"(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]d|\s+have|\s+has|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?" + _EXPERIENCE + r"\b"
+    r"(?:(?:which|that|as)\s+)?(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]d|\s+have|\s+has|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?"
+    + _EXPERIENCE
+    + r"\b"
     # "read those already", "seen them all"
     r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
     r")[^.?!;]*[.!]?",
@@ -637,6 +639,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
         if not relative:
             return False
+        if re.match(r"\s*(?:about|related\s+to)\s+\w", after, re.IGNORECASE) and _TEXT_NOUN_RE.search(text[sent_start:conn_start]):
+            return True  # "documentaries about space that aren't about NASA": what a text is not about
         # "Recipes that aren't desserts": a lowercase kind left out; people's kinds ("students
         # who aren't native speakers") are properties of the answer
         people = re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
