@@ -375,6 +375,10 @@ SECOND_PASS = [
         '"which sportswear brands are ethical?" AND NOT "Nike" AND NOT "Adidas"',
     ),
     ("cities besides paris like lyon", '"cities like lyon" AND NOT "paris"'),
+    ("Fun things to do in London minus the touristy stuff like Big Ben", '"Fun things to do in London" AND NOT "Big Ben"'),
+    # "etc", "and so on" close an excluded list
+    ("kitchen gadgets except blenders, toasters etc", '"kitchen gadgets" AND NOT "blenders" AND NOT "toasters"'),
+    ("cheap hobbies excluding reading, walking and so on", '"cheap hobbies" AND NOT "reading" AND NOT "walking"'),
     # a preposition after an excluded name starts the wanted part again, even after a comma
     ("Tell me about Norse mythology without Odin in a way kids understand", '"Norse mythology in a way kids understand" AND NOT "Odin"'),
     # an adjective after an excluded name describes the class asked for

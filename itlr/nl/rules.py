@@ -195,6 +195,7 @@ _NEG_PREFIXES = [
 _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
 _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
+    r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")\b",
     re.IGNORECASE,
 )
@@ -213,7 +214,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r"\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+etc\.?$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
     re.IGNORECASE,
 )
@@ -874,7 +875,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         # "Excluding the usual suspects like Google and Apple": the examples of a class name what
         # to leave out ("besides paris like lyon" compares: lyon is wanted)
         examples = re.match(r"\s*,?\s+(?:like|such\s+as)\s+", span[end:], re.IGNORECASE)
-        if examples and not quoted and _plural_class(found_items[-1]):
+        vague = re.search(r"\b(?:stuff|things|places|spots|ones|options|names|brands)$", found_items[-1], re.IGNORECASE)
+        if examples and not quoted and (_plural_class(found_items[-1]) or vague):
             ex_end, ex_items = syntax.excluded_phrase(span[end + examples.end() :], clause)
             if ex_items:
                 found_items = found_items[:-1] + ex_items
@@ -1212,7 +1214,7 @@ def _translate(text: str) -> RuleResult | None:
     negs: list[str] = []
     for piece in pieces:
         piece = _clean_negative(piece)
-        if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower():
+        if piece and _words(piece) and piece not in negs and piece.lower() not in (positive.lower(), "etc"):
             negs.append(piece)
 
     notes: list[str] = []
