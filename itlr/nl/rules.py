@@ -19,11 +19,18 @@ exclusion is the noun phrase it governs.
     "How do bats or dolphins use echolocation?" -> one question per subject
     "Recipes that aren't desserts" -> "Recipes" AND NOT "desserts"
     "…? No museums or cinemas please." -> NOT "museums", NOT "cinemas"
+    "Greek islands that are not Santorini for a quiet honeymoon"
+        -> "Greek islands for a quiet honeymoon" AND NOT "Santorini"
+    "treatments for migraine excluding triptans or ways to prevent cluster headaches"
+        -> ("treatments for migraine" AND NOT "triptans") OR "ways to prevent cluster headaches"
+    "… but not Dune or Hyperion - read those already" -> the remark goes with the exclusion
 
 The positive term keeps the question's wording (sentence embeddings work best on
 text, not on stripped keywords). Fail safe: a negated property of the answer
 ("cities without a subway system", "… but are not actual Nobel Prizes", "films not
-set in the US", "cities that aren't coastal") or a substitution ("what can I drink
+set in the US", "cities that aren't coastal", "recipes that don't need X", "accounts
+with no X and no Y", "drugs that are not FDA approved", "What animals don't need
+water?") or a substitution ("what can I drink
 instead of coffee?", "Reasons to pick Vue rather than React", "X rather than Y for
 Z": only a request for texts about X leaves Y out) is not a topic to exclude, and
 when nothing is recognised, or a rule would leave no positive text, the whole
