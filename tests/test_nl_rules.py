@@ -427,6 +427,7 @@ KEPT_WHOLE_SECOND_PASS = [
     "Medical costs that are not covered by insurance",
     "What plants don't need soil?",
     "how to forget a bad memory",
+    "forget about it meaning",
     "online courses that aren't on coursera",
     # only a text "doesn't mention" or "doesn't include" a topic; a thing that doesn't has a property
     "home insurance that doesn't cover storm damage",

@@ -662,6 +662,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # about that class), unlike a member left out ("Which countries … but not Norway?")
         if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after):
             return False
+    if word.startswith(("forget", "anything")) and re.match(r"\s*(?:it|this|that|them|me|you|him|her|us|everything|ordinary)\b", after, re.IGNORECASE):
+        return False  # "forget about it meaning", "anything but ordinary": sayings, not exclusions
     if word in ("instead of", "rather than"):
         return not _substitution(text, sent_start, m.start(), m.end(), sent_end)
     if word == "no":
