@@ -319,6 +319,149 @@ KEPT_WHOLE = [
     "Podcasts rather than audiobooks about ancient history",
 ]
 
+# second pass on the misses of a burnt held-out set (set 3): new wording, same classes
+SECOND_PASS = [
+    # a member left out of the class ends at its name; the purpose stays with the class
+    ("Alpine lakes that are not Lake Como for a family holiday", '"Alpine lakes for a family holiday" AND NOT "Lake Como"'),
+    ("Nordic countries that aren't Sweden in winter", '"Nordic countries in winter" AND NOT "Sweden"'),
+    # a lowercase subject exclusion that swallowed the question's verb gives it back
+    ("which birds other than parrots mimic human speech", '"which birds mimic human speech" AND NOT "parrots"'),
+    ("what databases besides postgres support json indexing", '"what databases support json indexing" AND NOT "postgres"'),
+    # an alternative after an exclusion keeps its own words, and takes the first one's head
+    (
+        "knee braces other than neoprene sleeves or exercises to strengthen the knee",
+        '"knee braces" AND NOT "neoprene sleeves" OR "exercises to strengthen the knee"',
+    ),
+    ("Internships in finance except audit, or in consulting", '"Internships in finance" AND NOT "audit" OR "Internships in consulting"'),
+    ("painkillers other than ibuprofen or how to treat back pain naturally", '"painkillers" AND NOT "ibuprofen" OR "how to treat back pain naturally"'),
+    ("cheap flights to rome excluding ryanair or train routes from milan", '"cheap flights to rome" AND NOT "ryanair" OR "train routes from milan"'),
+    ("tablets for drawing other than ipads, or else a cheap graphics tablet", '"tablets for drawing" AND NOT "ipads" OR "a cheap graphics tablet"'),
+    ("yoga for back pain except hot yoga, or else pilates", '"yoga for back pain" AND NOT "hot yoga" OR "pilates"'),
+    (
+        "What were the effects of the plague besides depopulation, or of the great fire of london?",
+        '"What were the effects of the plague" AND NOT "depopulation" OR "What were the effects of the great fire of london?"',
+    ),
+    # "leaving out" inside a keyword query; a remark on the excluded items goes with them
+    (
+        "classic rock albums leaving out abbey road, the wall and exile on main st",
+        '"classic rock albums" AND NOT "abbey road" AND NOT "wall" AND NOT "exile on main st"',
+    ),
+    ("sad songs leaving out hallelujah, hurt and simply beautiful", '"sad songs" AND NOT "hallelujah" AND NOT "hurt" AND NOT "simply beautiful"'),
+    ("board games for two players, but not Catan or Carcassonne - played those already.", '"board games for two players" AND NOT "Catan" AND NOT "Carcassonne"'),
+    ("Good thriller series on Netflix? Except Ozark, I've watched that one twice.", '"Good thriller series on Netflix?" AND NOT "Ozark"'),
+    ("cheap ski resorts... leaving out zermatt obviously", '"cheap ski resorts" AND NOT "zermatt"'),
+    ("Tell me about hiking trails in Utah except Zion, I have been there", '"hiking trails in Utah" AND NOT "Zion"'),
+    ("books like harry potter but not percy jackson - my kid read it", '"books like harry potter" AND NOT "percy jackson"'),
+    ("streaming services besides netflix and hulu, we already have those", '"streaming services" AND NOT "netflix" AND NOT "hulu"'),
+    (
+        "Best things to do in Rome, except the Colosseum and the Vatican, which I've seen",
+        '"Best things to do in Rome" AND NOT "Colosseum" AND NOT "Vatican"',
+    ),
+    # what a text is not about is a topic left out; where a thing is ("on coursera") is a property
+    ("Any documentaries about the ocean that aren't about sharks?", '"Any documentaries about the ocean?" AND NOT "sharks"'),
+    # more ways to say "leave out": "not a fan of", "not into", "nothing from"
+    ("not a fan of curry. easy indian dishes for a dinner party", '"easy indian dishes for a dinner party" AND NOT "curry"'),
+    ("I'm not into horror, what are good halloween movies for adults?", '"what are good halloween movies for adults?" AND NOT "horror"'),
+    ("best podcasts on economics, nothing from NPR please", '"best podcasts on economics" AND NOT "NPR"'),
+    ("best sitcoms, not friends, not seinfeld", '"best sitcoms" AND NOT "friends" AND NOT "seinfeld"'),
+    ("forget about venice, what are romantic towns in italy", '"what are romantic towns in italy" AND NOT "venice"'),
+    ("date night ideas, anything but cinemas", '"date night ideas" AND NOT "cinemas"'),
+    ("podcasts about startups that don't mention crypto", '"podcasts about startups" AND NOT "crypto"'),
+    ("good phones, just not samsung", '"good phones" AND NOT "samsung"'),
+    ("what are healthy desserts, barring chocolate", '"what are healthy desserts" AND NOT "chocolate"'),
+    # the examples of an excluded class are what to leave out; examples of a single name are wanted
+    (
+        "Excluding the big names like Nike and Adidas, which sportswear brands are ethical?",
+        '"which sportswear brands are ethical?" AND NOT "Nike" AND NOT "Adidas"',
+    ),
+    ("cities besides paris like lyon", '"cities like lyon" AND NOT "paris"'),
+    ("Fun things to do in London minus the touristy stuff like Big Ben", '"Fun things to do in London" AND NOT "Big Ben"'),
+    # "etc", "and so on" close an excluded list
+    ("kitchen gadgets except blenders, toasters etc", '"kitchen gadgets" AND NOT "blenders" AND NOT "toasters"'),
+    ("cheap hobbies excluding reading, walking and so on", '"cheap hobbies" AND NOT "reading" AND NOT "walking"'),
+    # a preposition after an excluded name starts the wanted part again, even after a comma
+    ("Tell me about Norse mythology without Odin in a way kids understand", '"Norse mythology in a way kids understand" AND NOT "Odin"'),
+    # an adjective after an excluded name describes the class asked for
+    ("What are some fantasy authors apart from Brandon Sanderson worth reading?", '"What are some fantasy authors worth reading?" AND NOT "Brandon Sanderson"'),
+    ("museums in London other than the British Museum open late", '"museums in London open late" AND NOT "British Museum"'),
+    # a relative clause after the excluded word belongs to the class asked for
+    ("exercises other than running that burn fat", '"exercises that burn fat" AND NOT "running"'),
+    # a lowercase list typed without commas: one NOT per item; compounds and names stay whole
+    ("desserts other than brownies cookies muffins", '"desserts" AND NOT "brownies" AND NOT "cookies" AND NOT "muffins"'),
+    ("expenses excluding sports car insurance", '"expenses" AND NOT "sports car insurance"'),
+    ("costs other than swimming pool maintenance", '"costs" AND NOT "swimming pool maintenance"'),
+    ("museums except new york city", '"museums" AND NOT "new york city"'),
+    (
+        "top universities for engineering besides mit and stanford in the us",
+        '"top universities for engineering in the us" AND NOT "mit" AND NOT "stanford"',
+    ),
+    (
+        "wonders of the world other than the pyramids the colosseum or the great wall",
+        '"wonders of the world" AND NOT "pyramids" AND NOT "colosseum" AND NOT "great wall"',
+    ),
+    ("european rivers except the danube the rhine and the seine", '"european rivers" AND NOT "danube" AND NOT "rhine" AND NOT "seine"'),
+    # a gerund shares a head only with gerunds
+    ("side dishes for thanksgiving minus stuffing and mashed potatoes", '"side dishes for thanksgiving" AND NOT "stuffing" AND NOT "mashed potatoes"'),
+    ("shoes other than running or walking shoes", '"shoes" AND NOT "running shoes" AND NOT "walking shoes"'),
+    # a request word in front of a count or "some" is no part of the topic
+    ("name some composers besides bach who wrote fugues", '"composers who wrote fugues" AND NOT "bach"'),
+    # two places under one preposition, with a shared purpose after them: one request per place
+    ("taxes in France and Spain for retirees", '"taxes in France for retirees" OR "taxes in Spain for retirees"'),
+    ("flights to rome and paris in may", '"flights to rome in may" OR "flights to paris in may"'),
+    # a word repeated before each item heads them both; the shared tail goes to each
+    ("stage 3 or stage 4 melanoma survival rates", '"stage 3 melanoma survival rates" OR "stage 4 melanoma survival rates"'),
+    ("grade 5 or grade 6 math worksheets", '"grade 5 math worksheets" OR "grade 6 math worksheets"'),
+    ("stage 1 or 2 breast cancer treatment", '"stage 1 breast cancer treatment" OR "stage 2 breast cancer treatment"'),
+    ("type 1 or 2 diabetes symptoms", '"type 1 diabetes symptoms" OR "type 2 diabetes symptoms"'),
+]
+
+KEPT_WHOLE_SECOND_PASS = [
+    # what the answer lacks or is not, said as a clause: a property, kept whole
+    "vegan cake recipes that don't need eggs",
+    "Laptops that do not require a charger brick",
+    "Phone plans with no contract and no credit check",
+    "Apartments without a balcony or no parking",
+    "supplements that are not FDA approved but are sold online",
+    "Cars that aren't EU certified",
+    "Languages that are not related to any other language",
+    "Medical costs that are not covered by insurance",
+    "What plants don't need soil?",
+    "how to forget a bad memory",
+    "forget about it meaning",
+    "online courses that aren't on coursera",
+    # only a text "doesn't mention" or "doesn't include" a topic; a thing that doesn't has a property
+    "home insurance that doesn't cover storm damage",
+    "diets that do not include meat but allow fish",
+    "I can eat anything but nuts, dinner ideas",
+    "Which actors don't mention their religion but are known for charity work?",
+    "the risk of leaving out food overnight",
+    # fixed expressions with "or" are one thing
+    "fight or flight response in dogs",
+    "trick or treat safety tips",
+    "all or nothing thinking in depression",
+    "boom or bust cycles in economics",
+    "true or false quiz about space",
+    "either or fallacy examples",
+    "life or death decisions in emergency medicine",
+    "holidays in Trinidad and Tobago for families",
+    "vaccines for cats and dogs in winter",
+    "name origins in Ireland",
+]
+
+# an alternative after an excluded list is never one more excluded item: at worst, it is kept as it is
+ALTERNATIVE_NOT_EXCLUDED = [
+    ("sleep aids besides melatonin or techniques to fall asleep faster", "techniques to fall asleep faster"),
+    ("summer festivals in spain but not primavera, or music festivals in portugal", "music festivals in portugal"),
+    ("yoga for back pain except hot yoga, or else pilates", "pilates"),
+]
+
+
+@pytest.mark.parametrize("question, alternative", ALTERNATIVE_NOT_EXCLUDED)
+def test_alternative_after_an_exclusion_stays_positive(question: str, alternative: str) -> None:
+    result = rules_to_expr(question)
+    assert all(alternative not in negative for negative in result.negatives)
+    assert alternative in result.positive
+
 ONE_TERM = [
     "Romeo and Juliet",
     "Pride and Prejudice",
@@ -353,7 +496,7 @@ ONE_TERM = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION)
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected
@@ -361,7 +504,7 @@ def test_table(question: str, expected: str) -> None:
     assert parse(t.query) == t.expr
 
 
-@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE)
+@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE + KEPT_WHOLE_SECOND_PASS)
 def test_stays_one_term(question: str) -> None:
     t = to_logic(question, llm=False)
     assert t.expr.kind == "term", t.query

@@ -19,11 +19,18 @@ exclusion is the noun phrase it governs.
     "How do bats or dolphins use echolocation?" -> one question per subject
     "Recipes that aren't desserts" -> "Recipes" AND NOT "desserts"
     "…? No museums or cinemas please." -> NOT "museums", NOT "cinemas"
+    "Greek islands that are not Santorini for a quiet honeymoon"
+        -> "Greek islands for a quiet honeymoon" AND NOT "Santorini"
+    "treatments for migraine excluding triptans or ways to prevent cluster headaches"
+        -> ("treatments for migraine" AND NOT "triptans") OR "ways to prevent cluster headaches"
+    "… but not Dune or Hyperion - read those already" -> the remark goes with the exclusion
 
 The positive term keeps the question's wording (sentence embeddings work best on
 text, not on stripped keywords). Fail safe: a negated property of the answer
 ("cities without a subway system", "… but are not actual Nobel Prizes", "films not
-set in the US", "cities that aren't coastal") or a substitution ("what can I drink
+set in the US", "cities that aren't coastal", "recipes that don't need X", "accounts
+with no X and no Y", "drugs that are not FDA approved", "What animals don't need
+water?") or a substitution ("what can I drink
 instead of coffee?", "Reasons to pick Vue rather than React", "X rather than Y for
 Z": only a request for texts about X leaves Y out) is not a topic to exclude, and
 when nothing is recognised, or a rule would leave no positive text, the whole
@@ -93,9 +100,12 @@ _STRONG = [
     r"(?:do|does|did)\s+not\s+(?:" + _META_VERBS + r")",
     r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r")",
     r"minus",
+    r"barring",
+    r"(?<!\bof\s)(?<!\bfor\s)(?<!\bby\s)(?<!\bfrom\s)(?<!\babout\s)leaving\s+out",  # "the risk of leaving out food": an act
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
+    r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to)(?:\s+(?:about|of))?",
-    r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including)",
+    r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including|from|by)",
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -110,6 +120,8 @@ _BOUNDED = [
     r"skip(?:s|ping)?",
     r"set(?:ting)?\s+aside",
     r"leav(?:e|es|ing)\s+aside",
+    r"forget(?:\s+about)?",
+    r"anything\s+but",  # "…, anything but beaches"; "I can eat anything but nuts" is not a request
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
     r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
@@ -123,7 +135,7 @@ _TRIGGER_RE = re.compile(
 )
 # What may stand before a trigger and goes with it: ", but ", " and ", "; ", "that does ".
 _CONN_RE = re.compile(
-    r"(?:\s*[,;:—–]\s*|\s+-\s+|\s+|^)(?:(?:but|and|yet|while|though|although|or)\s+)?"
+    r"(?:\s*[,;:—–]\s*|\s+-\s+|\s+|^)(?:(?:but|and|yet|while|though|although|or)\s+)?(?:just\s+)?"
     r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|kindly)\s+)?(?:(?:I|we)\s+)?$",
     re.IGNORECASE,
 )
@@ -144,7 +156,8 @@ _FILLER_RE = re.compile(
     r"^(?:(?:please|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
-    r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell)(?:\s+(?:me|us))?(?:\s+about)?"
+    r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell|"
+    r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
     r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?)\s+",
     re.IGNORECASE,
@@ -188,12 +201,27 @@ _NEG_PREFIXES = [
 ]
 _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
 _EXCLUSION_TAIL_RE = re.compile(
-    r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|"
+    r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
+    r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")\b",
     re.IGNORECASE,
 )
+# A remark on what was just excluded: "… but not Dune - read those already", "Apart from Kind
+# of Blue, I've heard that one to death."
+_EXPERIENCE = r"(?:read|seen|saw|heard|watched|tried|visited|played|done|did|been|went|had|have|has|own|owned|used|know|knew|finished)"
+_EXCLUSION_REMARK_RE = re.compile(
+    r"\s*(?:[,;:—–]|\s-)\s*(?:"
+    # "I've been there", "we already have those", "my kid read it", "i've been to both"
+    r"(?:(?:which|that|as)\s+)?(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]d|\s+have|\s+has|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?"
+    + _EXPERIENCE
+    + r"\b"
+    # "read those already", "seen them all"
+    r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
+    r")[^.?!;]*[.!]?",
+    re.IGNORECASE,
+)
 _NEG_SUFFIX_RE = re.compile(
-    r"\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+etc\.?$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
     re.IGNORECASE,
 )
@@ -212,6 +240,13 @@ _MAX_NEGATIVES = 24  # the query language allows 64 distinct terms; real questio
 _OR_STOP_RE = re.compile(
     r"\b(?:more\s+or\s+less|or\s+not|whether|one\s+or\s+more|sooner\s+or\s+later|either\s+way|and/or|or\s+else|"
     r"or\s+other|or\s+otherwise|or\s+similar|or\s+so|or\s+the\s+like|or\s+something|or\s+anything|give\s+or\s+take|"
+    # fixed expressions: one thing, not a choice
+    r"fight[\s-]or[\s-]flight|trick[\s-]or[\s-]treat(?:ing)?|all[\s-]or[\s-]nothing|now\s+or\s+never|do[\s-]or[\s-]die|"
+    r"hit[\s-]or[\s-]miss|make[\s-]or[\s-]break|sink\s+or\s+swim|double\s+or\s+nothing|truth\s+or\s+dare|"
+    r"rain\s+or\s+shine|dead\s+or\s+alive|heads\s+or\s+tails|take\s+it\s+or\s+leave\s+it|either[\s-]or|boom[\s-]or[\s-]bust|"
+    r"true[\s-]or[\s-]false|yes[\s-]or[\s-]no|one\s+or\s+the\s+other|buy\s+now,?\s+or\s+pay\s+later|live\s+or\s+die|"
+    r"feast\s+or\s+famine|friend\s+or\s+foe|life[\s-]or[\s-]death|love\s+it\s+or\s+(?:hate|list|leave)\s+it|publish\s+or\s+perish|"
+    r"deal\s+or\s+no\s+deal|win\s+or\s+lose|win-win\s+or\s+lose-lose|"
     r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|"  # counts, not years ("the 1986 or 1990 World Cup")
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
     re.IGNORECASE,
@@ -436,6 +471,8 @@ def _names_only(text: str) -> bool:
             capitalised.append(w)
         elif w.tag in ("CC", ",", "POS", "HYPH"):
             continue
+        elif w.tag in ("VBN", "VBD") and capitalised and w.start == capitalised[-1].end + len(capitalised[-1].space):
+            return False  # "that are not FDA approved": a name that qualifies a participle, a property
         elif w.verb or w.tag in ("IN", "TO", "MD"):
             break  # "… that aren't Sweden in winter": the name ended
         else:
@@ -562,18 +599,56 @@ def _plural_class(text: str) -> bool:
     return bool(words) and words[-1].tag in ("NNS", "NNPS")
 
 
+# "that don't need X", "which do not contain X": what the answer lacks (a property), unlike
+# "papers that don't mention X" (what a text leaves out).
+_PROPERTY_VERB_RE = re.compile(
+    r"^(?:(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t)\s+(?:need|want|contain|require|use|have)\b"
+)
+
+
+# Things whose content is a topic: "papers that don't mention X", "an introduction that does not include X".
+_TEXT_NOUN_RE = re.compile(
+    r"\b(?:papers?|articles?|documents?|texts?|passages?|pages?|web\s*pages?|introductions?|summar(?:y|ies)|overviews?|"
+    r"descriptions?|accounts?|explanations?|biograph(?:y|ies)|profiles?|reviews?|essays?|reports?|analys[ie]s|discussions?|"
+    r"books?|novels?|movies?|films?|songs?|podcasts?|videos?|shows?|series|sources?|results?|answers?|news|stories|story|"
+    r"poems?|lyrics|lectures?|courses?|tutorials?|guides?|websites?|sites?|blogs?|posts?|episodes?|documentar(?:y|ies)|"
+    r"histor(?:y|ies)|studies|study|research|textbooks?|chapters?|speeches|speech|talks?|resources?|materials?|content|information|info)\b",
+    re.IGNORECASE,
+)
+_PROPERTY_RELATION_RE = re.compile(
+    r"^not\s+(?:related\s+to|relating\s+to|associated\s+with|connected\s+to|linked\s+to|covered\s+by|part\s+of)\b"
+)
+
+
 def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     """Fail safe: a property of the answer ("cities without a subway", "not actual Nobel
     Prizes") or a substitution ("drink instead of coffee") is not a topic to exclude."""
     word = " ".join(m.group(0).lower().split())
     sent_start, sent_end = _sentence_bounds(text, m.start())
     after = text[m.end() : sent_end]
+    conn_text = text[conn_start : m.start()]
+    if _PROPERTY_VERB_RE.match(word) and re.search(r"\b(?:that|which|who)\s*$", conn_text, re.IGNORECASE):
+        return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
+    relative_not = re.search(r"\b(?:that|which)\s*$", conn_text, re.IGNORECASE)
+    if relative_not and re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word):
+        head = text[sent_start:conn_start]
+        if not (_TEXT_NOUN_RE.search(head) or _FILLER_RE.match(head.strip() + " ")):
+            return False  # "insurance that doesn't cover flood damage": what a thing does not do; only a text "doesn't mention" a topic
+    if re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word) and _WH_SUBJECT_RE.match(text[: m.start()].rstrip() + " "):
+        return False  # "What animals don't need water?", "Which films don't feature X?": the answer's property
+    if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE):
+        return False  # "languages that are not related to any other language": a property
+    if word in ("no", "without") and re.match(r"\s*(?:and|or|,)\s*$", conn_text, re.IGNORECASE):
+        if re.search(r"\b(?:with\s+no|without|no)\b", text[sent_start:conn_start], re.IGNORECASE):
+            return False  # "accounts with no monthly fees and no minimum balance": the property goes on
     if m.group("copula") or (word == "not" and re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)):
         # "Nordic countries that aren't Sweden" leaves out members of the class asked for;
         # "… but are not actual Nobel Prizes" says what the answer is not: a property.
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
         if not relative:
             return False
+        if re.match(r"\s*(?:about|related\s+to)\s+\w", after, re.IGNORECASE) and _TEXT_NOUN_RE.search(text[sent_start:conn_start]):
+            return True  # "documentaries about space that aren't about NASA": what a text is not about
         # "Recipes that aren't desserts": a lowercase kind left out; people's kinds ("students
         # who aren't native speakers") are properties of the answer
         people = re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
@@ -587,6 +662,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # about that class), unlike a member left out ("Which countries … but not Norway?")
         if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after):
             return False
+    if word.startswith(("forget", "anything")) and re.match(r"\s*(?:it|this|that|them|me|you|him|her|us|everything|ordinary)\b", after, re.IGNORECASE):
+        return False  # "forget about it meaning", "anything but ordinary": sayings, not exclusions
     if word in ("instead of", "rather than"):
         return not _substitution(text, sent_start, m.start(), m.end(), sent_end)
     if word == "no":
@@ -641,7 +718,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
                 continue
             if not _is_topic_exclusion(text, m, conn_start):
                 continue
-            return conn_start, m.end(), clause
+            return conn_start, m.end(), clause and not m.group("copula")
         after = text[m.end() :]
         meta_follows = bool(_META_FOLLOWS_RE.match(after))
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
@@ -653,7 +730,10 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             continue
         if not _is_topic_exclusion(text, m, conn_start):
             continue
-        return conn_start, m.end(), True
+        # "islands that are not Santorini for a honeymoon": a member left out of the class asked
+        # for ends at its name; what follows still describes the class
+        relative = word == "not" and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)
+        return conn_start, m.end(), not relative
     return None
 
 
@@ -736,6 +816,25 @@ def _verb_missing(text: str) -> bool:
     return len(content) < 2 or content[0].tag in ("RB", "IN", "TO", "RP", "UH")
 
 
+class _Unsure(Exception):
+    """The analysis cannot tell where an exclusion ends: the question stays one term."""
+
+
+def _read_after(head: str, rest: str) -> list[syntax.Word]:
+    """The words of ``rest`` tagged in context, read after ``head``."""
+    return [w for w in syntax.tag(head + rest.lstrip()) if w.start >= len(head)]
+
+
+def _verb_after(head: str, rest: str) -> bool:
+    return any(w.verb for w in _read_after(head, rest))
+
+
+def _verb_first(head: str, rest: str) -> bool:
+    """Whether ``rest`` opens with a verb when read after ``head`` (the question's verb after its subject)."""
+    after = _read_after(head, rest)
+    return bool(after) and after[0].verb
+
+
 def _inline_exclusions(text: str, items: list[str]) -> str:
     """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
     for _ in range(32):
@@ -770,6 +869,27 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                         break
                     found_items[-1] = found_items[-1].rsplit(None, 1)[0]
                     end = start + len(found_items[-1])
+                if not _verb_after("", span[end:]):
+                    # "what languages besides rust guarantee memory safety": alone, the phrase
+                    # reads its verb as a noun; the question read whole finds it again
+                    words = found_items[-1].split()
+                    for k in range(len(words) - 1, 0, -1):
+                        kept = " ".join(words[:k])
+                        if _verb_first(text[:conn_start] + " ", span[start + len(kept) :]):
+                            found_items[-1], end = kept, start + len(kept)
+                            break
+                    else:
+                        if len(words) >= 3 and found_items[-1].islower():
+                            raise _Unsure("the excluded phrase may hold the question's verb")
+        # "Excluding the usual suspects like Google and Apple": the examples of a class name what
+        # to leave out ("besides paris like lyon" compares: lyon is wanted)
+        examples = re.match(r"\s*,?\s+(?:like|such\s+as)\s+", span[end:], re.IGNORECASE)
+        vague = re.search(r"\b(?:stuff|things|places|spots|ones|options|names|brands)$", found_items[-1], re.IGNORECASE)
+        if examples and not quoted and (_plural_class(found_items[-1]) or vague):
+            ex_end, ex_items = syntax.excluded_phrase(span[end + examples.end() :], clause)
+            if ex_items:
+                found_items = found_items[:-1] + ex_items
+                end += examples.end() + ex_end
         items.extend(found_items)
         # "minus Java itself": the reflexive goes with the excluded phrase, not back to the question
         reflexive = re.match(r"\s+(?:itself|themselves|himself|herself|themself)\b", span[end:], re.IGNORECASE)
@@ -782,9 +902,16 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             if not said:
                 break
             end += said.end()
-        rest = text[trig_end + end :]
+        remark = _EXCLUSION_REMARK_RE.match(text, trig_end + end)
+        rest = text[remark.end() :] if remark else text[trig_end + end :]
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
-        if "," in text[conn_start:trig_end] and rest.startswith(",") and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE):
+        # (not when another exclusion follows: "…, not star trek, not doctor who")
+        if (
+            "," in text[conn_start:trig_end]
+            and rest.startswith(",")
+            and not re.match(r",\s*(?:and|but|or)\b", rest, re.IGNORECASE)
+            and not _TRIGGER_RE.match(rest[1:].lstrip())
+        ):
             rest = rest[1:]
         text = text[:conn_start] + " " + rest
     return text
@@ -851,6 +978,11 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             return _node(Or, [prefix + it + tail for it in items])
         prefix, items, tail = found.prefix, found.items, found.tail
         return _node(Or, [prefix + it + tail for it in items])
+    # "type 1 or type 2 diabetes diet advice": a word repeated before each item heads them both
+    m = _REPEATED_HEAD_RE.match(t) or _NUMBERED_HEAD_RE.match(t)
+    if m and not question:
+        pre, tail = m.group("pre"), m.group("tail")
+        return _node(Or, [_squash(f"{pre} {m.group('head')} {item} {tail}") for item in (m.group("a"), m.group("b"))])
     # either A or B (or C)
     m = re.match(r"^(?P<pre>.*?)\beither\s+(?P<a>.+?)\s+or\s+(?P<b>.+)$", t, re.IGNORECASE)
     if m and not _or_stopped(m.group("a") + " or " + m.group("b")):
@@ -884,6 +1016,12 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         if re.search(r"\b(?:that|which|who)\s+also\b", m.group(0)[len(a) : len(a) + 20], re.IGNORECASE):
             return _node(And, [a, b])
         return _node(And, _distribute(a, [b]))
+    # "visa requirements for vietnam and cambodia for uk citizens": two places under one
+    # preposition with a shared purpose after them are two requests
+    if re.search(r"\s+and\s+", t, re.IGNORECASE) and not re.search(r"\s+or\s+", t, re.IGNORECASE):
+        places = _places_with_tail(t)
+        if places is not None:
+            return places
     # A or B, "A, B, or C"
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _or_stopped(t):
         found = syntax.coordination_items(t, "or")
@@ -901,6 +1039,44 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             if all(len(_words(it)) <= 6 for it in items) and len(items) <= 8:
                 return _node(Or, [_squash(prefix + it) if prefix and len(_words(it)) <= 5 else it for it in items])
     return None
+
+
+_REPEATED_HEAD_RE = re.compile(
+    r"^(?P<pre>.*?)\b(?P<head>[a-z][\w-]*)\s+(?P<a>[\w-]{1,4})\s+or\s+(?P=head)\s+(?P<b>[\w-]{1,4})\s+(?P<tail>\w.*)$",
+    re.IGNORECASE,
+)
+
+
+# Places whose one name holds "and".
+_ONE_PLACE_RE = re.compile(
+    r"\b(?:bosnia\s+and\s+herzegovina|trinidad\s+and\s+tobago|antigua\s+and\s+barbuda|(?:saint|st\.?)\s+kitts\s+and\s+nevis|"
+    r"turks\s+and\s+caicos|wallis\s+and\s+futuna|s[aã]o\s+tom[eé]\s+and\s+pr[ií]ncipe)\b",
+    re.IGNORECASE,
+)
+
+
+def _places_with_tail(text: str) -> Expr | None:
+    """ "taxes in france and spain for retirees" -> one alternative per place; None unless the
+    two items are one-word names after a preposition and a prepositional phrase follows them."""
+    found = syntax.coordination_items(text, "and")
+    if found is None or len(found.items) != 2 or not re.search(r"\b(?:for|to|in|from)\s+$", found.prefix):
+        return None
+    if not re.match(r"\s+(?:for|in|to|from|during|with|by)\s+\w", found.tail, re.IGNORECASE) or not _words(found.prefix[:-4]):
+        return None
+    if _ONE_PLACE_RE.search(text):
+        return None
+    tags = {w.text: w.tag for w in syntax.tag(text)}
+    if not all(len(it.split()) == 1 and tags.get(it) == "NNP" for it in found.items):
+        return None
+    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+
+
+# "stage 1 or 2 breast cancer treatment": numbers after these nouns name versions, not counts
+_NUMBERED_HEAD_RE = re.compile(
+    r"^(?P<pre>.*?)\b(?P<head>stage|type|level|grade|class|category|phase|season|series|generation|gen|version|tier|zone|"
+    r"step|chapter|volume)\s+(?P<a>\d{1,2}|[IVX]{1,4})\s+or\s+(?P<b>\d{1,2}|[IVX]{1,4})\s+(?P<tail>[a-z].*)$",
+    re.IGNORECASE,
+)
 
 
 def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
@@ -928,21 +1104,55 @@ def rules_to_expr(question: str) -> RuleResult:
     text = _LABEL_RE.sub("", original)
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
-    parts = _alternatives(text)
-    if len(parts) > 1:
-        results = [_translate(part) for part in parts]
-        if all(r is not None for r in results):
-            done = [r for r in results if r is not None]
-            expr = Or([r.expr for r in done])
-            return RuleResult(expr, " | ".join(r.positive for r in done), [n for r in done for n in r.negatives], [n for r in done for n in r.notes])
-    result = _translate(text)
+    try:
+        parts = _alternatives(text)
+        if len(parts) > 1:
+            results = [_translate(part) for part in parts]
+            if all(r is not None for r in results):
+                done = [r for r in results if r is not None]
+                expr = Or([r.expr for r in done])
+                return RuleResult(expr, " | ".join(r.positive for r in done), [n for r in done for n in r.negatives], [n for r in done for n in r.notes])
+        result = _translate(text)
+    except _Unsure as exc:
+        return RuleResult(Term(original), original, [], [f"{exc}; the question is one term"])
     if result is None:
         return RuleResult(Term(original), original, [], ["no positive text left after removing the exclusions; the question is one term"])
     return result
 
 
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
-_ALT_OR_RE = re.compile(r",\s+or\s+(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_ALT_OR_RE = re.compile(r",\s+or\s+(?:else\s+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_PLAIN_OR_RE = re.compile(r"\s+or\s+", re.IGNORECASE)
+_ALT_PREP_RE = re.compile(r"(in|at|for|with|from|by|on|about|to|of)\s+\S", re.IGNORECASE)
+
+
+def _purpose_request(text: str) -> bool:
+    """Whether ``text`` opens with a request of its own: nouns, then "to" and a verb ("ways to
+    prevent cluster headaches", "exercises to strengthen the knee"), not one more excluded item."""
+    if re.match(r"\s*how\s+(?:to|do|can)\s+\w", text, re.IGNORECASE):
+        return True  # "… or how to treat back pain naturally"
+    words = syntax.tag(text.strip())
+    k = 0
+    while k < len(words) and words[k].tag in ("NN", "NNS", "JJ") and not words[k].capitalised:
+        k += 1
+    if not (0 < k <= 3 and k + 1 < len(words) and words[k - 1].tag == "NNS"):
+        return False
+    # "ways to prevent …"; "train routes from paris": a plural with its own prepositional phrase
+    purpose = words[k].tag == "TO" and words[k + 1].tag == "VB"
+    place = k >= 2 and words[k].tag == "IN" and words[k].text.lower() in ("from", "in", "for", "with", "on", "about", "at", "near")
+    return purpose or place
+
+
+def _shared_head(left: str, right: str) -> str:
+    """ "Jobs in marketing other than sales, or in product management": an alternative that
+    opens with a preposition takes the first one's head ("Jobs in product management")."""
+    m = _ALT_PREP_RE.match(right.strip())
+    if not m:
+        return right
+    at = re.search(r"\s" + m.group(1) + r"\s", left, re.IGNORECASE)
+    if not at or not _words(left[: at.start()]):
+        return right
+    return _squash(left[: at.start()] + " " + right.strip())
 _EITHER_RE = re.compile(r"^\s*either\s+", re.IGNORECASE)
 
 
@@ -974,9 +1184,21 @@ def _alternatives(text: str) -> list[str]:
             fresh = head[:1].islower() and head.lower() in {w.lower() for w in _words(left)[:4]}
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
-        if fresh and (_find_trigger(left) or _find_trigger(right)):
+        if re.search(r"\belse\s+$", m.group(0), re.IGNORECASE) and right_words:
+            fresh = True  # "…, or else pilates": always the other option
+        # the tagger may read an excluded word differently without what follows it: the whole
+        # text decides too ("… but not primavera, or music festivals in portugal")
+        whole = _find_trigger(text)
+        if fresh and ((whole is not None and whole[1] <= m.start()) or _find_trigger(left) or _find_trigger(right)):
+            right = _shared_head(left, right)
             right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
             return [left] + _alternatives(right)
+    # "treatments for migraine excluding triptans or ways to prevent cluster headaches": a
+    # request of its own after an exclusion is an alternative, not one more excluded item
+    for m in _PLAIN_OR_RE.finditer(text):
+        left, right = text[: m.start()], text[m.end() :]
+        if not _depth_at(text, m.start()) and "," not in left and _purpose_request(right) and _find_trigger(left):
+            return [left, right]
     return [text]
 
 
@@ -1001,7 +1223,7 @@ def _translate(text: str) -> RuleResult | None:
     negs: list[str] = []
     for piece in pieces:
         piece = _clean_negative(piece)
-        if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower():
+        if piece and _words(piece) and piece not in negs and piece.lower() not in (positive.lower(), "etc"):
             negs.append(piece)
 
     notes: list[str] = []

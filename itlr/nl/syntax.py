@@ -113,6 +113,11 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     while j < n:
         w = words[j]
         low = w.text.lower()
+        # "the danube the rhine": a new noun phrase (a phrase's first word tagged a verb is a misread noun)
+        if w.text == "the" and not words[j - 1].capitalised and (words[j - 1].tag in _NOUN_TAGS or (j - 1 == i and words[i].verb)):
+            break
+        if low in ("that", "which", "who") and j + 1 < n and words[j + 1].verb:
+            break  # "other than running that burn fat": a relative clause of the phrase before
         if in_title and w.capitalised and w.tag not in (".", ",", ":"):
             j += 1
             continue
@@ -134,16 +139,51 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
             j += 1
             continue
+        if in_title and not w.capitalised and w.tag in ("JJ", "JJR", "JJS") and (j + 1 >= n or words[j + 1].tag not in _NOUN_TAGS | {"JJ"}):
+            break  # "apart from Stephen King worth reading": an adjective after a name describes the class asked for
+        if w.text == "-" and words[j - 1].space:
+            break  # " - " is a dash that ends the phrase; "sci-fi" is one word
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
             in_title = False
             j += 1
             continue
+        if clause and w.tag in ("IN", "TO") and low != "of" and all(v.capitalised and v.text.isalpha() for v in words[i:j]) and words[i].tag != "DT":
+            break  # "…, without Zeus in a way kids understand": a name ends where a preposition starts
         if clause and w.tag in ("IN", "TO") and low not in ("that", "because", "if", "while", "whether", "than", "as", "like"):
             j += 1
             in_title = False
             continue
         break
     return j
+
+
+_BARE_TAGS = {"NN", "NNS", "NNP", "VBG"}
+_ITEM_TAGS = {"NNS", "NNP", "VBG"}  # a word that ends an item, not a compound's modifier ("credit card debt")
+
+
+def _bare_list(words: list[Word], span: tuple[int, int]) -> list[tuple[int, int]]:
+    """A lowercase list typed without commas: "swimming athletics gymnastics" is one item per word;
+    "credit card debt", "sports cars", "van gogh" stay whole."""
+    a, b = span
+    run = words[a:b]
+    if len(run) < 2 or any(w.capitalised or w.tag not in _BARE_TAGS or not w.text.isalpha() for w in run):
+        return [span]
+    # lowercase names ("van gogh", "hotel california", "new york city") are tagged NNP: a plural
+    # or a gerund inside the run is what says "list"
+    if len(run) < 3 or not all(w.tag in _ITEM_TAGS for w in run[:-1]) or not any(w.tag in ("NNS", "VBG") for w in run[:-1]):
+        return [span]
+    return [(k, k + 1) for k in range(a, b)]
+
+
+def _last_item(words: list[Word], k: int) -> bool:
+    """Whether words k… (after the list's last "and") are a short verbless phrase that ends the
+    text, with an earlier comma in the list: one more item, whatever its tags."""
+    rest = words[k:]
+    return (
+        any(w.text == "," for w in words[:k])
+        and 2 <= len(rest) <= 3
+        and all(not w.verb and w.tag not in (".", ",", ":", "IN", "TO", "WDT", "WP", "WRB", "PRP") for w in rest)
+    )
 
 
 def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
@@ -170,6 +210,9 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             k += 1
         if k < n and words[k].text.lower() in _LIST_WORDS:
             k += 1
+        elif k == j and k < n and words[k].text == "the" and k + 1 < n and words[k + 1].tag in _NOUN_TAGS and (words[k - 1].tag in _NOUN_TAGS or words[k - 1].verb):
+            i = k  # "the danube the rhine and the seine": a list typed without commas
+            continue
         elif k == j:
             break  # neither comma nor conjunction: the phrase has ended
         if k >= n or k == j:
@@ -179,11 +222,19 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # tagger misread: "fish, flaxseed and walnuts", "stress, noise or caffeine"
         lone = k + 1 >= n or words[k + 1].tag in (".", ",", ":") or words[k + 1].text.lower() in _LIST_WORDS
         verb = nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG") and not (lone and nxt.tag in ("VB", "VBP", "VBZ"))
+        # "besides mit and stanford in the us": a one-word item the tagger read as a verb, and
+        # one more read the same way after "and", are two misread nouns
+        if verb and end - i == 1 and words[i].tag == nxt.tag and words[i].text.isalpha() and nxt.text.isalpha():
+            verb = False
+        if nxt.tag == "RB" and words[k - 1].text.lower() in _LIST_WORDS and _last_item(words, k):
+            spans.append((k, n))  # "…, hotel california and comfortably numb": a title to the end
+            break
         if nxt.text.lower() in _STOP_AFTER_COMMA or verb or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
             break
         i = k
     if not spans:
         return 0, []
+    spans = [piece for span in spans for piece in _bare_list(words, span)]
     items = [text[words[a].start : words[b - 1].end] for a, b in spans]
     # Shared head: "the Apollo and Gemini programs", "Chinese or Japanese food".
     last = words[spans[-1][0] : spans[-1][1]]
@@ -194,6 +245,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         and last[-1].tag in ("NN", "NNS")
         and not last[-1].capitalised
         and governs(words, spans[-1][1] - 1, spans[0][0])  # "melatonin or sleeping pills": two things, nothing shared
+        # "stuffing and mashed potatoes": a gerund item shares a head only with gerunds ("running or walking shoes")
+        and (words[spans[0][0]].tag == "VBG") == (last[0].tag == "VBG")
     ):
         head = last[-1].text
         items = [it + " " + head for it in items[:-1]] + [items[-1]]
