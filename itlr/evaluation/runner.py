@@ -135,6 +135,7 @@ class NLForms:
     """What :func:`itlr.nl.to_logic` made of the questions."""
 
     forms: dict[str, Expr] = field(default_factory=dict)
+    translations: dict[str, Any] = field(default_factory=dict)  # query id -> itlr.nl.Translation
     methods: dict[str, int] = field(default_factory=dict)  # "rules" / "llm" / "fallback" -> count
     failures: dict[str, str] = field(default_factory=dict)  # query id -> error
 
@@ -153,6 +154,7 @@ def nl_forms(questions: Mapping[str, str], *, llm: Any = None, progress: bool = 
             out.failures[qid] = f"{type(exc).__name__}: {exc}"
             continue
         out.forms[qid] = translation.expr
+        out.translations[qid] = translation
         out.methods[translation.method] = out.methods.get(translation.method, 0) + 1
     return out
 
@@ -208,7 +210,10 @@ class _Run:
 
 
 def _ranked(search: LogicalSearch, system: System, qids: Sequence[str], questions: Mapping[str, str],
-            depth: int, config: EvalConfig) -> _Run:
+            depth: int, config: EvalConfig, translated: NLForms | None = None) -> _Run:
+    """Each question's ranking. ``ask`` systems search what :meth:`LogicalSearch.ask` would
+    (the translation's ``search_expr``), from ``translated`` when the questions were
+    already translated: an LLM is asked once per question, not once per pass."""
     from tqdm.auto import tqdm
 
     run = _Run({}, 0.0)
@@ -222,8 +227,15 @@ def _ranked(search: LogicalSearch, system: System, qids: Sequence[str], question
         from ..nl import LLMError
 
         for q in bar:
+            if translated is not None and q in translated.failures:
+                run.failures[q] = translated.failures[q]
+                continue
             try:
-                result = search.ask(questions[q], llm=config.llm, k=depth, mode=config.mode, semantics=system.semantics)
+                if translated is not None:
+                    result = search.search(translated.translations[q].search_expr, k=depth, mode=config.mode,
+                                           semantics=system.semantics)
+                else:
+                    result = search.ask(questions[q], llm=config.llm, k=depth, mode=config.mode, semantics=system.semantics)
             except (ValueError, LLMError) as exc:  # reported with the results; the query scores 0
                 run.failures[q] = f"{type(exc).__name__}: {exc}"
                 continue
@@ -292,7 +304,7 @@ def run_eval(
             # The questions go through ask, as a user's would; its variants (ablation,
             # calibration) search the very queries ask searched.
             asked = System("itlr-nl", "ask", semantics=ABLATIONS[DEFAULT_FAMILY], family=DEFAULT_FAMILY)
-            runs["itlr-nl"] = _ranked(search, asked, qids, dataset.queries, depth, config)
+            runs["itlr-nl"] = _ranked(search, asked, qids, dataset.queries, depth, config, translations)
             asked.forms = base_forms["itlr-nl"] = runs["itlr-nl"].searched
             nl_report = {
                 "methods": translations.methods,
