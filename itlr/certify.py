@@ -35,7 +35,7 @@ import numpy as np
 
 from .semantics import OP_AND, OP_NOT, OP_OR, OP_TERM, RECIPROCAL_FLOOR, Semantics, evaluate, truth_values
 
-__all__ = ["Certificate", "HalfSpace", "unseen_bound", "interval_evaluate", "interval_max", "monotone", "lipschitz", "lists_can_certify", "upper_scores", "certify_page", "depths", "float32_dot_error"]
+__all__ = ["Certificate", "HalfSpace", "unseen_bound", "interval_evaluate", "monotone", "lipschitz", "lists_can_certify", "upper_scores", "certify_page", "depths", "float32_dot_error"]
 
 FIRST_DEPTH = 100  # kNN depth of the first round, per positive term
 GROWTH = 4  # each further round multiplies the depth by this
@@ -139,12 +139,6 @@ def monotone(program: Sequence[int], semantics: Semantics) -> bool:
         else:
             stack.append((float(np.sum(los)), float(np.sum(his))) if or_code == 0 else (max(los), max(his)))
     return True
-
-
-def interval_max(program: Sequence[int], lo: np.ndarray, hi: np.ndarray, semantics: Semantics) -> float:
-    """Largest value of ``max(0, program)`` when term i's truth value is anywhere in ``[lo[i], hi[i]]``."""
-    _, top = interval_evaluate(program, np.reshape(lo, (1, -1)), np.reshape(hi, (1, -1)), semantics)
-    return float(top[0])
 
 
 def lipschitz(program: Sequence[int], terms: Sequence[str], semantics: Semantics) -> float:
