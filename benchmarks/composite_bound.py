@@ -23,7 +23,7 @@ from itlr.certify import HalfSpace, unseen_bound
 from itlr.embedders import default_embedder
 from itlr.evaluation.bench import _workload, random_query, scaled_vectors
 from itlr.semantics import Semantics, evaluate, truth_values
-from itlr.translator.compiler import composite
+from itlr.translator.compiler import query_composite
 from itlr.translator.plan import plan as make_plan
 
 DESIGNS = {"T100": (100, 0), "T100+C100": (100, 100), "T400": (400, 0), "T400+C400": (400, 400)}
@@ -50,8 +50,7 @@ def main() -> None:
             sims = (docs @ q.T).astype(np.float64)
             scores = evaluate(p.program, truth_values(sims, p.terms, sem), sem)
             exact = np.sort(scores)[::-1][:k]
-            shape = p.query_composite()
-            made = composite(q, *shape) if shape else None
+            made = query_composite(p, q)
             along = (docs @ made.direction.astype(np.float32)).astype(np.float64) if made else None
             deepest = max(max(d) for d in DESIGNS.values())
             nearest = {i: np.argsort(-sims[:, i])[:deepest] for i in p.positive_terms}

@@ -32,7 +32,7 @@ from .filters import compile_filter, field_types
 from .hits import Hit, SearchResult
 from .semantics import Semantics, evaluate, truth_values
 from .translator import Expr
-from .translator.compiler import SearchOptions, composite
+from .translator.compiler import SearchOptions, query_composite
 from .translator.plan import Plan, plan as make_plan
 
 __all__ = ["LocalIndex", "ANN_MIN_DOCUMENTS", "ANN_LIST_BUDGET"]
@@ -535,8 +535,7 @@ def _lists(
     positive = scorer.plan.positive_terms
     if depth >= len(rows):
         return rows, {}, [], True
-    shape = scorer.plan.query_composite()
-    made = composite(scorer.q32.T, *shape) if shape is not None else None
+    made = query_composite(scorer.plan, scorer.q32.T)
     queries = np.ascontiguousarray(scorer.q32[:, positive].T)
     if made is not None:
         queries = np.vstack([queries, made.direction.astype(np.float32)])

@@ -34,7 +34,7 @@ import numpy as np
 from .certify import GROWTH, Certificate, HalfSpace, certify_page, depths, lists_can_certify, unseen_bound
 from .hits import Hit, SearchResult
 from .mappings import VectorField
-from .translator.compiler import MAX_KNN, TRUTH_FIELD, Composite, Dialect, SearchOptions, composite
+from .translator.compiler import MAX_KNN, TRUTH_FIELD, Composite, Dialect, SearchOptions, query_composite
 from .translator.plan import MODES, Plan
 
 __all__ = ["ClusterQuery", "search_rounds", "parse_hits", "drive", "Rounds"]
@@ -110,8 +110,7 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     if not _can_certify(q):
         return (yield from _exact(q, 0))
     terms = q.plan.positive_terms
-    shape = q.plan.query_composite()
-    made = composite(q.vectors, *shape) if shape is not None else None
+    made = query_composite(q.plan, q.vectors)
     composites = [made] if made is not None else []
     lists = [q.vectors[t] for t in terms] + [c.direction for c in composites]
     schedule = depths(options.k, options.offset, first=options.knn_k, max_depth=min(MAX_KNN, q.window))
@@ -159,13 +158,18 @@ def _list_ends(q: ClusterQuery, listings: list[dict[str, Any]], asked: int) -> l
         hits = listing.get("hits", {}).get("hits", [])
         if len(hits) < asked:
             return None
-        ends.append(min(1.0, q.field.cosine(float(hits[-1]["_score"])) + SCORE_SLACK))
+        ends.append(_cosine_at(q, hits[-1]))
     return ends
 
 
 def _list_starts(q: ClusterQuery, listings: list[dict[str, Any]]) -> list[float]:
     """Each list's cosine at the first hit it returned (a shallower rank than its end)."""
-    return [min(1.0, q.field.cosine(float(listing["hits"]["hits"][0]["_score"])) + SCORE_SLACK) for listing in listings]
+    return [_cosine_at(q, listing["hits"]["hits"][0]) for listing in listings]
+
+
+def _cosine_at(q: ClusterQuery, hit: dict[str, Any]) -> float:
+    """A list hit's cosine, from its kNN score, raised by the float32 slack."""
+    return min(1.0, q.field.cosine(float(hit["_score"])) + SCORE_SLACK)
 
 
 def _bound(q: ClusterQuery, terms: list[int], composites: list[Composite], ends: list[float], threshold: float) -> float:

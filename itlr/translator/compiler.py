@@ -21,7 +21,7 @@ from ..filters import check_filter
 from ..semantics import Semantics
 from .plan import Plan
 
-__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD", "Composite", "composite", "composite_vectors", "VectorParam", "vector_json"]
+__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD", "Composite", "composite", "query_composite", "composite_vectors", "VectorParam", "vector_json"]
 
 MAX_KNN = 10_000  # both engines cap k and num_candidates here
 # How far a composite vector moves away from an AND node's negated terms (benchmarks/composite_candidates.py).
@@ -92,6 +92,13 @@ def composite(vectors: np.ndarray, positive: Sequence[int], negated: Sequence[in
     if norm <= 1e-6:
         return None
     return Composite(tuple(float(w) for w in weights), v / norm, norm)
+
+
+def query_composite(plan: Plan, vectors: np.ndarray) -> Composite | None:
+    """The :func:`composite` of :meth:`Plan.query_composite`'s terms, or None: certified
+    ``auto`` lists its neighbours on every backend (:mod:`itlr.rounds`, :mod:`itlr.local`)."""
+    shape = plan.query_composite()
+    return composite(vectors, *shape) if shape is not None else None
 
 
 def composite_vectors(plan: Plan, vectors: np.ndarray) -> list[np.ndarray]:
