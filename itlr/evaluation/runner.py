@@ -18,7 +18,7 @@ import hashlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import numpy as np
 
@@ -30,6 +30,9 @@ from ..semantics import Semantics
 from ..translator import Expr, Not, parse
 from .datasets import Dataset
 from .metrics import average, evaluate_run, same_structure
+
+if TYPE_CHECKING:  # itlr.nl loads spaCy: imported where a question is translated
+    from ..nl.result import Translation
 
 __all__ = [
     "ABLATIONS",
@@ -134,10 +137,14 @@ def local_index_for(dataset: Dataset, embedder: Embedder, *, use_cache: bool = T
 class NLForms:
     """What :func:`itlr.nl.to_logic` made of the questions."""
 
-    forms: dict[str, Expr] = field(default_factory=dict)
-    translations: dict[str, Any] = field(default_factory=dict)  # query id -> itlr.nl.Translation
+    translations: dict[str, Translation] = field(default_factory=dict)  # query id -> what to_logic gave
     methods: dict[str, int] = field(default_factory=dict)  # "rules" / "llm" / "fallback" -> count
     failures: dict[str, str] = field(default_factory=dict)  # query id -> error
+
+    @property
+    def forms(self) -> dict[str, Expr]:
+        """Each translated question's logical form."""
+        return {q: t.expr for q, t in self.translations.items()}
 
 
 def nl_forms(questions: Mapping[str, str], *, llm: Any = None, progress: bool = True) -> NLForms:
@@ -153,7 +160,6 @@ def nl_forms(questions: Mapping[str, str], *, llm: Any = None, progress: bool = 
         except (ValueError, LLMError) as exc:  # a question the translator refuses is reported, not fatal
             out.failures[qid] = f"{type(exc).__name__}: {exc}"
             continue
-        out.forms[qid] = translation.expr
         out.translations[qid] = translation
         out.methods[translation.method] = out.methods.get(translation.method, 0) + 1
     return out
