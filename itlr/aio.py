@@ -56,15 +56,16 @@ class AsyncEngine:
         self.dialect = self.sync.dialect
         self._es = self.sync._es
 
-    async def search(self, index: str, body: dict[str, Any]) -> dict[str, Any]:
+    async def search(self, index: str, body: dict[str, Any] | str) -> dict[str, Any]:
         with self.sync.errors("search", index):
             return Engine._body(await self.client.search(index=index, body=body))
 
     async def run(self, index: str, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """One round trip: a ``_search`` for one body, an ``_msearch`` for several."""
+        from .engines import encode_body, msearch_lines
+
         if len(bodies) == 1:
-            return [await self.search(index, bodies[0])]
-        from .engines import msearch_lines
+            return [await self.search(index, encode_body(bodies[0]))]
 
         with self.sync.errors("search", index):
             response = Engine._body(await self.client.msearch(index=index, body=msearch_lines(bodies)))

@@ -11,7 +11,7 @@ from typing import Any, Iterator
 from .errors import EngineError
 from .translator.compiler import VectorParam, vector_json
 
-__all__ = ["Engine", "engine_for", "connect", "detect_engine", "describe_error", "msearch_lines"]
+__all__ = ["Engine", "engine_for", "connect", "detect_engine", "describe_error", "msearch_lines", "encode_body"]
 
 
 def _dialect_of(client: Any) -> str | None:
@@ -86,7 +86,7 @@ class Engine:
         body: dict[str, Any] = getattr(response, "body", response)
         return body
 
-    def search(self, index: str, body: dict[str, Any]) -> dict[str, Any]:
+    def search(self, index: str, body: dict[str, Any] | str) -> dict[str, Any]:
         with self.errors("search", index):
             return self._body(self.client.search(index=index, body=body))
 
@@ -98,7 +98,10 @@ class Engine:
 
     def run(self, index: str, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """One round trip: a ``_search`` for one body, an ``_msearch`` for several."""
-        return [self.search(index, bodies[0])] if len(bodies) == 1 else self.msearch(index, bodies)
+        if len(bodies) == 1:
+            # Both clients send a str body as it is.
+            return [self.search(index, encode_body(bodies[0]))]
+        return self.msearch(index, bodies)
 
     def msearch_responses(self, index: str, response: dict[str, Any], expected: int) -> list[dict[str, Any]]:
         items = list(response.get("responses", []))
@@ -176,30 +179,35 @@ class Engine:
 _VECTOR_MARK = f"\u0000itlr-{secrets.token_hex(8)}-"
 
 
+def encode_body(body: dict[str, Any]) -> str:
+    """A request body as JSON text, its query vectors written from
+    :func:`~itlr.translator.compiler.vector_json`, once per search however many places
+    of the body carry them: JSON-encoding floats is most of a search's client-side time."""
+    vectors: dict[str, str] = {}
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, VectorParam) and value.packed is not None:
+            mark = f"{_VECTOR_MARK}{len(vectors)}"
+            vectors[json.dumps(mark)] = vector_json(value.packed)
+            return mark
+        if isinstance(value, dict):
+            return {k: swap(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [swap(v) for v in value]
+        return value
+
+    text = json.dumps(swap(body))
+    for mark, array in vectors.items():
+        text = text.replace(mark, array, 1)
+    return text
+
+
 def msearch_lines(bodies: list[dict[str, Any]]) -> list[str]:
     """The ``_msearch`` body, as JSON lines both clients send as they are: an (empty)
-    header before each search (the index is in the path). Query vectors are written from
-    :func:`~itlr.translator.compiler.vector_json`, once per search however many bodies
-    carry them: JSON-encoding floats is most of a search's client-side time."""
+    header before each search (the index is in the path)."""
     lines: list[str] = []
     for body in bodies:
-        vectors: dict[str, str] = {}
-
-        def swap(value: Any) -> Any:
-            if isinstance(value, VectorParam) and value.packed is not None:
-                mark = f"{_VECTOR_MARK}{len(vectors)}"
-                vectors[json.dumps(mark)] = vector_json(value.packed)
-                return mark
-            if isinstance(value, dict):
-                return {k: swap(v) for k, v in value.items()}
-            if isinstance(value, list):
-                return [swap(v) for v in value]
-            return value
-
-        text = json.dumps(swap(body))
-        for mark, array in vectors.items():
-            text = text.replace(mark, array, 1)
-        lines += ["{}", text]
+        lines += ["{}", encode_body(body)]
     return lines
 
 

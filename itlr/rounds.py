@@ -8,18 +8,19 @@ same generator, so request building, response parsing and certification live her
 once.
 
 Certified ``auto`` (SPEC §3, the threshold algorithm; :mod:`itlr.certify`): each round
-sends, in one ``_msearch``, every positive term's kNN list of depth K and one on the
-query's composite vector (only each list's K-th hit is fetched), and the scored request
-(``script_score`` over the same kNN clauses, ``from=offset``, ``size=k``). A document no
-list returned has, for each positive term t, a cosine of at most that of t's K-th hit,
-and a composite similarity at most the composite list's K-th: with several shards the
-coordinator merges the shards' exact top-K lists, so the global K-th similarity is at
-least every shard's K-th. The program's largest value under those constraints bounds
-every unseen document; a page whose last score reaches
-the bound is the exact ranking's page. A list shorter than K saw every (filtered)
-document, and so did the scored request: the page is exact outright. Otherwise the
-lists deepen (:func:`itlr.certify.depths`) and, past the last depth, one exhaustive
-exact request settles it.
+is one request: the scored request (``script_score`` over a kNN clause of depth K per
+positive term and one on the query's composite vector, ``from=offset``, ``size=k``)
+with an aggregation (:meth:`~itlr.translator.compiler.Dialect.list_ends`) that reads,
+for each of those vectors, the K-th largest cosine among the documents the clauses
+matched. The clauses match the union of the lists, every list is in it, so that cosine
+is at least the list's own K-th similarity; with several shards, at least every shard's
+list end. A document no clause matched has, for each positive term, a cosine of at most
+that value, and a composite similarity at most the composite's. The program's largest
+value under those constraints bounds every unseen document; a page whose last score
+reaches the bound is the exact ranking's page. Fewer than K matched documents mean
+every list came back short, i.e. held every (filtered) document: the page is exact
+outright. Otherwise the lists deepen (:func:`itlr.certify.depths`) and, past the last
+depth, one exhaustive exact request settles it.
 """
 
 from __future__ import annotations
@@ -34,14 +35,16 @@ import numpy as np
 from .certify import GROWTH, Certificate, HalfSpace, certify_page, depths, lists_can_certify, unseen_bound
 from .hits import Hit, SearchResult
 from .mappings import VectorField
-from .translator.compiler import MAX_KNN, TRUTH_FIELD, Composite, Dialect, SearchOptions, query_composite
+from .errors import EngineError
+from .translator.compiler import LIST_ENDS, MAX_KNN, TRUTH_FIELD, Composite, Dialect, SearchOptions, query_composite
 from .translator.plan import MODES, Plan
 
 __all__ = ["ClusterQuery", "search_rounds", "parse_hits", "drive", "Rounds"]
 
 log = logging.getLogger("itlr.search")
 
-# kNN scores travel as float32: a cosine recovered from one may sit this far below the truth.
+# The lists' ends are the engine's float64 cosines of float32 vectors; the page's scores
+# travel as float32. Raising each end this much keeps the bound above both roundings.
 SCORE_SLACK = 1e-6
 # HNSW beam per list depth. Lucene's graph misses near-duplicates: over 150 term lists of
 # depth 100 on 100,000 passages with ~10 near-copies each, 39 lists missed a document above
@@ -63,7 +66,6 @@ class ClusterQuery:
     dialect: Dialect
     field: VectorField
     index: str = ""
-    window: int = MAX_KNN  # the index's index.max_result_window: every list is a from/size request
 
 
 def parse_hits(response: dict[str, Any], plan: Plan, explain: bool) -> list[Hit]:
@@ -113,7 +115,7 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     made = query_composite(q.plan, q.vectors)
     composites = [made] if made is not None else []
     lists = [q.vectors[t] for t in terms] + [c.direction for c in composites]
-    schedule = depths(options.k, options.offset, first=options.knn_k, max_depth=min(MAX_KNN, q.window))
+    schedule = depths(options.k, options.offset, first=options.knn_k, max_depth=MAX_KNN)
     rounds = 0
     depth: int | None = schedule[0]
     previous: tuple[int, list[float]] | None = None  # a shallower depth and its lists' similarities
@@ -121,19 +123,20 @@ def search_rounds(q: ClusterQuery) -> Rounds:
         # The bound holds only as far as the lists are the true nearest neighbours: search the
         # graph LIST_WIDTH times as wide as the list is deep.
         at_depth = replace(options, knn_k=depth, num_candidates=options.num_candidates or min(MAX_KNN, LIST_WIDTH * depth))
-        # On the first round each list also returns its hits from a quarter of the depth on:
-        # how fast the similarities fall guides the next depth.
+        # The first round also reads each list at a quarter of its depth: how fast the
+        # similarities fall guides the next depth.
         probe = depth // GROWTH if previous is None and len(schedule) > 1 else 0
-        bodies = [q.dialect.knn_list(v, depth, at_depth, start=probe or None) for v in lists]
-        bodies.append(q.dialect.compile(q.plan, q.vectors, at_depth, mode="approx", composites=[c.direction for c in composites]))
-        responses = yield bodies
+        ranks = [probe, depth] if probe else [depth]
+        body = q.dialect.compile(q.plan, q.vectors, at_depth, mode="approx", composites=[c.direction for c in composites])
+        body["aggs"] = {LIST_ENDS: q.dialect.list_ends(lists, ranks, at_depth)}
+        (page,) = yield [body]
         rounds += 1
-        page = responses[-1]
-        ends = _list_ends(q, responses[: len(lists)], depth - probe + 1 if probe else 1)
+        at_ranks = _at_ranks(q, page, len(lists), len(ranks))
         scores = [float(h.get("_score") or 0.0) for h in page.get("hits", {}).get("hits", [])]
-        if ends is None:
+        if at_ranks is None:
             log.debug("%s: depth %d saw every document: page exact", q.plan.expr, depth)
             return _result(q, page, "approx", Certificate(True, depth, None, rounds))
+        ends = [cosines[-1] for cosines in at_ranks]
         last = scores[options.k - 1] if len(scores) >= options.k else math.inf
         bound = _bound(q, terms, composites, ends, last)
         certified = certify_page(scores, options.k, bound)
@@ -142,34 +145,26 @@ def search_rounds(q: ClusterQuery) -> Rounds:
         if certified:
             return _result(q, page, "approx", Certificate(True, depth, bound, rounds))
         if probe:
-            previous = (probe, _list_starts(q, responses[: len(lists)]))
+            previous = (probe, [cosines[0] for cosines in at_ranks])
         later = [d for d in schedule if d > depth]
         depth = _next_depth(q, terms, composites, later, depth, ends, previous, 0.0 if math.isinf(last) else last)
         previous = (at_depth.knn_k or 0, ends)
     return (yield from _exact(q, rounds))
 
 
-def _list_ends(q: ClusterQuery, listings: list[dict[str, Any]], asked: int) -> list[float] | None:
-    """Each list's cosine at its depth (its K-th hit, the last of the ``asked`` hits),
-    raised by the float32 slack; None when a list came back short (it holds every
+def _at_ranks(q: ClusterQuery, page: dict[str, Any], lists: int, ranks: int) -> list[list[float]] | None:
+    """Each list's cosines at the ranks asked for, raised by the slack; None when fewer
+    documents matched than the deepest rank (every list came back short: it holds every
     filtered document)."""
-    ends: list[float] = []
-    for listing in listings:
-        hits = listing.get("hits", {}).get("hits", [])
-        if len(hits) < asked:
-            return None
-        ends.append(_cosine_at(q, hits[-1]))
-    return ends
-
-
-def _list_starts(q: ClusterQuery, listings: list[dict[str, Any]]) -> list[float]:
-    """Each list's cosine at the first hit it returned (a shallower rank than its end)."""
-    return [_cosine_at(q, listing["hits"]["hits"][0]) for listing in listings]
-
-
-def _cosine_at(q: ClusterQuery, hit: dict[str, Any]) -> float:
-    """A list hit's cosine, from its kNN score, raised by the float32 slack."""
-    return min(1.0, q.field.cosine(float(hit["_score"])) + SCORE_SLACK)
+    try:
+        value = page["aggregations"][LIST_ENDS]["value"]
+    except (KeyError, TypeError):
+        raise EngineError(f"{q.dialect.name} search on index {q.index!r} answered without the {LIST_ENDS} aggregation", index=q.index) from None
+    if not value or any(cosines[-1] is None for cosines in value):
+        return None
+    if len(value) != lists or any(len(cosines) != ranks for cosines in value):
+        raise EngineError(f"{q.dialect.name} search on index {q.index!r}: {LIST_ENDS} has the wrong shape", index=q.index)
+    return [[min(1.0, float(c) + SCORE_SLACK) for c in cosines] for cosines in value]
 
 
 def _bound(q: ClusterQuery, terms: list[int], composites: list[Composite], ends: list[float], threshold: float) -> float:

@@ -133,7 +133,7 @@ class SearchSettings:
         q = _term_vectors(the_plan, self._embedder, term_vectors)
         self._check_dims(q, field)
         options = self._options(unit_vectors=field.unit, **kwargs)
-        return ClusterQuery(the_plan, q, options, get_dialect(self.dialect), field, self.index or "", self._window)
+        return ClusterQuery(the_plan, q, options, get_dialect(self.dialect), field, self.index or "")
 
 
 class LogicalSearch(SearchSettings):

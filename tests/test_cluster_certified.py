@@ -20,7 +20,7 @@ from itlr.local import LocalIndex
 from itlr.mappings import vector_field
 from itlr.semantics import AND_OPS, NOT_OPS, OR_OPS, Semantics
 from itlr.translator.dialects import get_dialect
-from itlr.translator.compiler import SearchOptions
+from itlr.translator.compiler import LIST_ENDS, SearchOptions
 from itlr.translator.plan import plan as make_plan
 
 pytestmark = pytest.mark.opensearch
@@ -61,7 +61,12 @@ def indices(os_client):
     names = {}
     for shards in (1, 3):
         names[shards] = f"h2-cert-{shards}-{uuid.uuid4().hex[:8]}"
-        index_documents(os_client, names[shards], DOCS, vectors=DOC_VECTORS, shards=shards)
+        # In two refreshed halves: several segments per shard, which the engine may search
+        # in concurrent slices, each with its own aggregation state.
+        half = N_DOCS // 2
+        index_documents(os_client, names[shards], DOCS[:half], vectors=DOC_VECTORS[:half], shards=shards)
+        engine.client.indices.refresh(index=names[shards])
+        index_documents(os_client, names[shards], DOCS[half:], vectors=DOC_VECTORS[half:], shards=shards)
     yield names
     for name in names.values():
         engine.delete_index(name)
@@ -147,29 +152,39 @@ def test_pages_have_no_duplicate_and_no_gap(os_client, indices, mode):
 
 
 def test_bound_holds_on_the_engines_own_knn_lists(os_client, indices):
-    """The kNN lists the engine returns (3 shards, depth 50) against every document's true cosine."""
+    """A round's list ends (3 shards, several segments each, depth 50), read by its own
+    aggregation, against every document's true cosine: each end is the K-th largest
+    cosine among the documents the round matched, at least the list's own K-th hit, and
+    above every document no list returned."""
     name = indices[3]
-    field = vector_field(engine_for(os_client).mapping(name), "embedding", name)
+    engine = engine_for(os_client)
+    field = vector_field(engine.mapping(name), "embedding", name)
+    segments = engine.client.indices.segments(index=name)["indices"][name]["shards"]
+    assert any(len(copy["segments"]) > 1 for shard in segments.values() for copy in shard)
     dialect = get_dialect("opensearch")
-    options = SearchOptions(field="embedding", knn_k=50)
+    options = SearchOptions(field="embedding", knn_k=50, unit_vectors=False)
     unit = DOC_VECTORS / np.linalg.norm(DOC_VECTORS, axis=1, keepdims=True)
     expr = itlr.parse('("t0" OR "t3") AND NOT "t4"')
     p = make_plan(expr)
+    vectors = np.stack([TERM_VECTORS[t] for t in p.terms])
+    vectors = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    lists = [vectors[t] for t in p.positive_terms]
+    body = dialect.compile(p, vectors, options, mode="approx", composites=[])
+    body["aggs"] = {LIST_ENDS: dialect.list_ends(lists, [10, 50], options)}
+    body["size"] = N_DOCS
+    (response,) = engine.run(name, [body])
+    matched = sorted(int(h["_id"][1:]) for h in response["hits"]["hits"])
+    at_ranks = response["aggregations"][LIST_ENDS]["value"]
     floors = {}
-    listed: set[str] = set()
-    for t in p.positive_terms:
-        q = np.asarray(TERM_VECTORS[p.terms[t]])
-        q = q / np.linalg.norm(q)
-        (response,) = engine_for(os_client).run(name, [dialect.knn_list(q, 50, options)])
-        (kth,) = response["hits"]["hits"]  # only the 50th hit comes back
-        floors[t] = field.cosine(kth["_score"])
+    for t, q, (at_10, at_50) in zip(p.positive_terms, lists, at_ranks):
         true = unit @ q
-        returned = {int(h["_id"][1:]) for h in engine_for(os_client).search(name, {"size": 50, "query": dialect.knn_clause("embedding", q.tolist(), options)})["hits"]["hits"]}
-        listed |= {f"d{i:03d}" for i in returned}
-        outside = np.delete(true, sorted(returned))
-        assert outside.max() <= floors[t] + 1e-6
-        assert abs(true[sorted(returned)].min() - floors[t]) <= 1e-5  # the K-th hit's score is its cosine
+        among = np.sort(true[matched])[::-1]
+        assert abs(at_10 - among[9]) <= 1e-6 and abs(at_50 - among[49]) <= 1e-6
+        (kth,) = engine.run(name, [dialect.knn_list(q, 50, options)])[0]["hits"]["hits"]  # only the 50th hit
+        assert at_50 >= field.cosine(kth["_score"]) - 1e-6
+        assert np.delete(true, matched).max() <= at_50 + 1e-6
+        floors[t] = at_50
     bound = unseen_bound(p.program, p.terms, Semantics(), floors)
     scores = local_exact(expr, Semantics())
-    unseen = [s for doc_id, s in scores.items() if doc_id not in listed]
+    unseen = [s for doc_id, s in scores.items() if doc_id not in {f"d{i:03d}" for i in matched}]
     assert unseen and max(unseen) <= bound + 1e-6

@@ -179,12 +179,16 @@ def test_stored_scripts(cluster):
     expr = itlr.parse('"t3" AND NOT ("t4" OR "t5")')
     search = itlr.LogicalSearch(client, indices[3], stored_scripts=True)
     ids = search.register_scripts()
-    assert ids == [painless.script_id(search.dialect, "score"), painless.script_id(search.dialect, "explain")]
+    assert ids == [painless.script_id(search.dialect, purpose) for purpose in painless.PURPOSES]
     body = search.compile(expr, term_vectors=TERM_VECTORS)
     assert body["query"]["script_score"]["script"]["id"] == ids[0]
     hits = search.search(expr, term_vectors=TERM_VECTORS, k=10, mode="exact", explain=True)
     assert_agrees(hits.hits, local_scores(expr, Semantics(), "exact"), 10)
     assert hits.hits[0].truth is not None
+    # Certified auto reads its lists' ends with the stored aggregation scripts too.
+    auto = search.search(expr, term_vectors=TERM_VECTORS, k=10)
+    assert auto.certificate is not None and auto.certificate.certified and auto.certificate.rounds >= 1
+    assert_agrees(auto.hits, local_scores(expr, Semantics(), "exact"), 10)
 
 
 def test_compilations_do_not_grow_with_new_queries(cluster):

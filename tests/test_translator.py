@@ -254,15 +254,19 @@ def test_knn_list_and_offset_independent_candidates(dialect):
 def test_msearch_lines_write_the_same_json_as_the_bodies():
     """Vectors are written from a per-vector cache; the lines must still say exactly what
     the bodies say, user text that looks like the placeholder included."""
-    from itlr.engines import msearch_lines
-    from itlr.translator.compiler import SearchOptions
+    from itlr.engines import encode_body, msearch_lines
+    from itlr.translator.compiler import LIST_ENDS, SearchOptions
     from itlr.translator.dialects import get_dialect
 
     vectors = np.random.default_rng(1).normal(size=(3, 8)).astype(np.float32)
     options = SearchOptions(field="vec", filter={"term": {"tag": "\u0000itlr-0-0"}}, knn_k=20)
     d = get_dialect("opensearch")
     p = plan('("a" OR "b") AND NOT "c"')
-    bodies = [d.knn_list(vectors[0], 20, options, start=5), d.compile(p, vectors, options, mode="approx")]
+    scored = d.compile(p, vectors, options, mode="approx")
+    # A certified round's body: its list-ends aggregation carries the same vectors again.
+    scored["aggs"] = {LIST_ENDS: d.list_ends([vectors[0], vectors[1]], [5, 20], options)}
+    bodies = [d.knn_list(vectors[0], 20, options, start=5), scored]
     lines = msearch_lines(bodies)
     assert lines[0::2] == ["{}", "{}"]
     assert [json.loads(line) for line in lines[1::2]] == [json.loads(json.dumps(b)) for b in bodies]
+    assert json.loads(encode_body(scored)) == json.loads(json.dumps(scored))

@@ -6,8 +6,11 @@ Painless declarations, so the script cannot drift from the local engine; the
 dialect's one line that reads the document vector (``vector.<dialect>.painless``);
 the truth values every dialect shares (``truth.painless``); and either the
 composition (``compose.painless``, for ``script_score``) or the truth values as a
-list (``explain.painless``, for ``script_fields``). The source depends on nothing
-but the dialect, so a node compiles it once; the query travels in ``params``.
+list (``explain.painless``, for ``script_fields``). Certified ``auto`` also reads
+its kNN lists' ends with a ``scripted_metric`` aggregation of four scripts
+(``ends.*.painless``; the map script reads the document vector like the others).
+The source depends on nothing but the dialect, so a node compiles it once; the
+query travels in ``params``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,16 @@ from .. import semantics
 __all__ = ["source", "script_id", "constants", "PURPOSES", "DIALECTS"]
 
 DIALECTS = ("elasticsearch", "opensearch")
-PURPOSES = {"score": "compose.painless", "explain": "explain.painless"}
+_TRUTH = ("{constants}", "vector.{dialect}.painless", "truth.painless")
+# Each script's parts, in order.
+PURPOSES = {
+    "score": (*_TRUTH, "compose.painless"),
+    "explain": (*_TRUTH, "explain.painless"),
+    "ends_init": ("ends.init.painless",),
+    "ends_map": ("vector.{dialect}.painless", "ends.map.painless"),
+    "ends_combine": ("ends.combine.painless",),
+    "ends_reduce": ("ends.reduce.painless",),
+}
 
 
 def constants() -> str:
@@ -41,13 +53,13 @@ def _read(name: str) -> str:
 
 @lru_cache(maxsize=None)
 def source(dialect: str, purpose: str = "score") -> str:
-    """The full script for ``dialect`` (``score`` or ``explain``)."""
+    """The full script for ``dialect`` and ``purpose`` (a key of :data:`PURPOSES`)."""
     if dialect not in DIALECTS:
         raise ValueError(f"dialect must be one of {', '.join(DIALECTS)}; got {dialect!r}")
     if purpose not in PURPOSES:
         raise ValueError(f"purpose must be one of {', '.join(PURPOSES)}; got {purpose!r}")
-    files = (f"vector.{dialect}.painless", "truth.painless", PURPOSES[purpose])
-    return "\n".join([constants(), *(_read(name) for name in files)])
+    parts = (constants() if part == "{constants}" else _read(part.format(dialect=dialect)) for part in PURPOSES[purpose])
+    return "\n".join(parts)
 
 
 def script_id(dialect: str, purpose: str = "score") -> str:

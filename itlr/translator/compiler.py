@@ -21,12 +21,13 @@ from ..filters import check_filter
 from ..semantics import Semantics
 from .plan import Plan
 
-__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD", "Composite", "composite", "query_composite", "composite_vectors", "VectorParam", "vector_json"]
+__all__ = ["Dialect", "SearchOptions", "MAX_KNN", "TRUTH_FIELD", "LIST_ENDS", "Composite", "composite", "query_composite", "composite_vectors", "VectorParam", "vector_json"]
 
 MAX_KNN = 10_000  # both engines cap k and num_candidates here
 # How far a composite vector moves away from an AND node's negated terms (benchmarks/composite_candidates.py).
 COMPOSITE_BETA = 0.5
 TRUTH_FIELD = "_itlr_truth"  # script field carrying the per-term truth values with explain
+LIST_ENDS = "_itlr_list_ends"  # the aggregation of certified auto's kNN lists' cosines at given ranks
 
 
 @dataclass(frozen=True)
@@ -147,9 +148,12 @@ class Dialect:
         raise NotImplementedError
 
     def script(self, purpose: str, params: dict[str, Any], options: SearchOptions) -> dict[str, Any]:
+        return {**self._script_ref(purpose, options), "params": params}
+
+    def _script_ref(self, purpose: str, options: SearchOptions) -> dict[str, Any]:
         if options.stored_script:
-            return {"id": painless.script_id(self.name, purpose), "params": params}
-        return {"lang": "painless", "source": painless.source(self.name, purpose), "params": params}
+            return {"id": painless.script_id(self.name, purpose)}
+        return {"lang": "painless", "source": painless.source(self.name, purpose)}
 
     def params(self, plan: Plan, vectors: np.ndarray, options: SearchOptions) -> dict[str, Any]:
         lambdas, taus = options.semantics.sigmoid_params(plan.terms)
@@ -175,13 +179,28 @@ class Dialect:
             filters.append(dict(options.filter))
         return {"bool": {"filter": filters}}
 
+    def list_ends(self, vectors: Sequence[np.ndarray], ranks: Sequence[int], options: SearchOptions) -> dict[str, Any]:
+        """A ``scripted_metric`` aggregation, for a body whose kNN clauses are on ``vectors``:
+        per vector, the cosine at each 1-based rank among the documents the body matched,
+        or None where it matched fewer. The kNN clauses match the union of their lists, so
+        the rank-K cosine is at least the vector's own K-th similarity (its list's end)."""
+        params: dict[str, Any] = {"field": options.field, "lists": [_floats(v) for v in vectors],
+                                  "ranks": [int(r) for r in ranks], "unit": options.unit_vectors}
+        return {"scripted_metric": {
+            "params": params,
+            # All four scripts read the aggregation's params.
+            **{f"{stage}_script": self._script_ref(f"ends_{stage}", options) for stage in ("init", "map", "combine", "reduce")},
+        }}
+
     def knn_list(self, vector: np.ndarray, depth: int, options: SearchOptions, *, start: int | None = None) -> dict[str, Any]:
         """Hits ``start`` to ``depth`` (1-based, default just the ``depth``-th) of one vector's
-        kNN list (user filter inside), score only: the ``depth``-th hit's similarity bounds
-        every document the list did not return, and an earlier one shows how fast the
-        similarities fall, at no extra graph search. Fewer hits than asked for mean the list
-        holds fewer than ``depth`` documents, so it holds every (filtered) one."""
-        # The same clause as the scored request's (same k and candidates), so both see the same neighbours.
+        kNN list on its own (user filter inside), score only: the ``depth``-th hit's
+        similarity bounds every document the list did not return. Certified ``auto`` reads
+        its lists' ends inside the scored request instead (:meth:`list_ends`); this request
+        is how the engines' lists are checked against that (tests,
+        ``benchmarks/knn_list_recall.py``). Fewer hits than asked for mean the list holds
+        fewer than ``depth`` documents, so it holds every (filtered) one."""
+        # The same clause as a round's (same k and candidates), so both see the same neighbours.
         listing = replace(options, knn_k=depth)
         first = depth if start is None else max(1, min(start, depth))
         return {
