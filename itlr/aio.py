@@ -79,6 +79,12 @@ class AsyncEngine:
         with self.sync.errors("mapping lookup", index):
             return Engine._body(await self.client.indices.get(index=index))
 
+    async def document_count(self, index: str) -> int:
+        from .engines import primary_documents
+
+        with self.sync.errors("document count", index):
+            return primary_documents(Engine._body(await self.client.indices.stats(index=index, metric="docs")))
+
     async def exists(self, index: str) -> bool:
         with self.sync.errors("index lookup", index):
             return bool(await self.client.indices.exists(index=index))
@@ -155,7 +161,8 @@ class AsyncLogicalSearch(SearchSettings):
 
     async def _vector_field(self) -> VectorField:
         if self._field is None:
-            return self._inspect(await self.engine.index_info(self.index or ""))
+            index = self.index or ""
+            return self._inspect(await self.engine.index_info(index), await self.engine.document_count(index))
         return self._field
 
     async def search(

@@ -141,6 +141,11 @@ class Engine:
         with self.errors("mapping lookup", index):
             return self._body(self.client.indices.get(index=index))
 
+    def document_count(self, index: str) -> int:
+        """Documents in the index's primary shards (``GET <index>/_stats/docs``)."""
+        with self.errors("document count", index):
+            return primary_documents(self._body(self.client.indices.stats(index=index, metric="docs")))
+
     def bulk(self, index: str, operations: list[dict[str, Any]]) -> dict[str, Any]:
         with self.errors("bulk indexing", index):
             if self._es:
@@ -177,6 +182,11 @@ class Engine:
 
 # Stands in for a vector while a body is encoded; random, so no user text can forge it.
 _VECTOR_MARK = f"\u0000itlr-{secrets.token_hex(8)}-"
+
+
+def primary_documents(stats: dict[str, Any]) -> int:
+    """The primary shards' document count in an index stats answer."""
+    return int(stats["_all"]["primaries"]["docs"]["count"])
 
 
 def encode_body(body: dict[str, Any]) -> str:

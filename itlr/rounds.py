@@ -52,6 +52,13 @@ SCORE_SLACK = 1e-6
 LIST_WIDTH = 4
 # How much faster than so far the floors may fall when guessing whether deeper lists can certify.
 DESCENT_SLACK = 1.5
+# A later round at depth K costs about what scoring every document costs once
+# lists x K x ROUND_COST reaches documents x terms (the graph search visits LIST_WIDTH x K
+# nodes per list, comparing each with its neighbours): 100,000 passages, one segment, a
+# round at depth 1,600 took 76 / 111-132 ms with 5 / 7-8 lists against exact's 74 /
+# 136 (docs/BENCHMARKS.md §5h). Deepen only while a round costs at most half of that,
+# since it may still not certify.
+ROUND_COST = 80
 
 Rounds = Generator[list[dict[str, Any]], list[dict[str, Any]], SearchResult]
 
@@ -66,6 +73,7 @@ class ClusterQuery:
     dialect: Dialect
     field: VectorField
     index: str = ""
+    documents: int | None = None  # the index's document count, when known
 
 
 def parse_hits(response: dict[str, Any], plan: Plan, explain: bool) -> list[Hit]:
@@ -116,6 +124,9 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     composites = [made] if made is not None else []
     lists = [q.vectors[t] for t in terms] + [c.direction for c in composites]
     schedule = depths(options.k, options.offset, first=options.knn_k, max_depth=MAX_KNN)
+    if q.documents is not None:
+        exhaustive = q.documents * len(q.plan.terms)
+        schedule = schedule[:1] + [d for d in schedule[1:] if len(lists) * d * ROUND_COST <= exhaustive]
     rounds = 0
     depth: int | None = schedule[0]
     previous: tuple[int, list[float]] | None = None  # a shallower depth and its lists' similarities

@@ -102,6 +102,7 @@ class SearchSettings:
         self.stored_scripts = stored_scripts
         self._field: VectorField | None = None
         self._window = DEFAULT_RESULT_WINDOW  # the index's index.max_result_window, read with the mapping
+        self._documents: int | None = None  # the index's document count, read with the mapping
 
     @property
     def embedder(self) -> Embedder:
@@ -112,11 +113,14 @@ class SearchSettings:
     def _options(self, **kwargs: Any) -> SearchOptions:
         return SearchOptions(field=self.field, semantics=kwargs.pop("semantics", None) or self.semantics, stored_script=self.stored_scripts, **kwargs)
 
-    def _inspect(self, info: dict[str, Any]) -> VectorField:
+    def _inspect(self, info: dict[str, Any], documents: int) -> VectorField:
         """Reads what a search needs from the index's ``GET <index>`` answer, once: the vector
-        field (dims, similarity, unit length) and the result window."""
+        field (dims, similarity, unit length) and the result window; and keeps the
+        document count, which tells certified ``auto`` when exact scoring is cheaper than
+        deeper lists (a guess: the index may grow, never at the cost of a result)."""
         self._field = vector_field(info, self.field, self.index or "")
         self._window = result_window(info)
+        self._documents = documents
         return self._field
 
     def _check_dims(self, vectors: np.ndarray, field: VectorField) -> None:
@@ -133,7 +137,7 @@ class SearchSettings:
         q = _term_vectors(the_plan, self._embedder, term_vectors)
         self._check_dims(q, field)
         options = self._options(unit_vectors=field.unit, **kwargs)
-        return ClusterQuery(the_plan, q, options, get_dialect(self.dialect), field, self.index or "")
+        return ClusterQuery(the_plan, q, options, get_dialect(self.dialect), field, self.index or "", self._documents)
 
 
 class LogicalSearch(SearchSettings):
@@ -189,7 +193,7 @@ class LogicalSearch(SearchSettings):
     def _vector_field(self) -> VectorField:
         """The index's vector field, read with its result window once (dims, similarity, unit length)."""
         if self._field is None:
-            return self._inspect(self.engine.index_info(self.index))  # type: ignore[union-attr,arg-type]
+            return self._inspect(self.engine.index_info(self.index), self.engine.document_count(self.index))  # type: ignore[union-attr,arg-type]
         return self._field
 
     def search(

@@ -133,6 +133,17 @@ def test_certification_counts_rounds_and_deepens(os_client, indices):
     assert approx.certificate.certified is False and approx.certificate.depth == 50
 
 
+def test_auto_scores_exhaustively_where_deeper_lists_would_cost_more(os_client, indices):
+    """Past its first round, auto deepens only while a round's graph search costs well under
+    scoring every document (itlr.rounds.ROUND_COST). On 500 documents a query the first
+    round (depth 100) cannot certify is scored exhaustively next, not listed at depth 400."""
+    query = '("t0" AND "t1") OR ("t2" AND "t3")'
+    search = itlr.LogicalSearch(os_client, indices[3])
+    result = search.search(query, term_vectors=TERM_VECTORS, k=10)
+    assert result.mode == "exact" and result.certificate.rounds == 2 and result.certificate.depth is None
+    assert_exact_page(result.hits, local_exact(itlr.parse(query), Semantics()), 0, 10)
+
+
 @pytest.mark.parametrize("mode", ["auto", "exact", "approx"])
 def test_pages_have_no_duplicate_and_no_gap(os_client, indices, mode):
     query = '("t0" OR "t2") AND NOT "t1"'
