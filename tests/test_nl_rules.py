@@ -415,6 +415,65 @@ SECOND_PASS = [
     ("type 1 or 2 diabetes symptoms", '"type 1 diabetes symptoms" OR "type 2 diabetes symptoms"'),
 ]
 
+# third pass on the misses of a burnt held-out set (set 4): new wording, same classes
+THIRD_PASS = [
+    # a remark on what was just excluded is neither wanted nor excluded
+    ("Explain how tides work. Leave out the moon please, my students know that part.", '"how tides work" AND NOT "moon"'),
+    (
+        "Give me a history of the printing press. Don't bring up Gutenberg, it's all anyone talks about.",
+        '"history of the printing press" AND NOT "Gutenberg"',
+    ),
+    ("Tell me about Lisbon's neighbourhoods, excluding Alfama because we stayed there last year", '"Lisbon\'s neighbourhoods" AND NOT "Alfama"'),
+    ("day hikes near Denver but not Mount Evans, we did that one in June.", '"day hikes near Denver" AND NOT "Mount Evans"'),
+    (
+        "I'm doing a presentation on coral reefs. Skip bleaching and overfishing, the others cover those.",
+        '"coral reefs" AND NOT "bleaching" AND NOT "overfishing"',
+    ),
+    ("I'm writing an essay on the Cold War. Don't mention the Cuban missile crisis, everyone covers it.", '"Cold War" AND NOT "Cuban missile crisis"'),
+    # a wish after an exclusion is no remark: it stays with the question
+    ("Best laptops except Macs, they need to run Linux.", '"Best laptops, they need to run Linux" AND NOT "Macs"'),
+    # "skip X" / "exclude X" after a keyword query
+    ("compost bins for a balcony skip wormeries", '"compost bins for a balcony" AND NOT "wormeries"'),
+    ("noise cancelling headphones exclude sony", '"noise cancelling headphones" AND NOT "sony"'),
+    ("cheap flights to lisbon skip ryanair and easyjet", '"cheap flights to lisbon" AND NOT "ryanair" AND NOT "easyjet"'),
+    # "anything from X", "the ones with X", "X ones" (a noun or a name) name what to leave out
+    ("castles in scotland excluding anything run by the national trust", '"castles in scotland" AND NOT "national trust"'),
+    ("famous speeches, but nothing by Churchill", '"famous speeches" AND NOT "Churchill"'),
+    ("superhero films except the ones starring Batman", '"superhero films" AND NOT "Batman"'),
+    ("mountain bikes except Trek ones", '"mountain bikes" AND NOT "Trek"'),
+    ("soup recipes excluding lentil ones", '"soup recipes" AND NOT "lentil"'),
+    (
+        "hey, any good thai restaurants in leeds? not including the ones on call lane",
+        '"any good thai restaurants in leeds?" AND NOT "call lane"',
+    ),
+    ("side dishes except fried rice and smoked salmon", '"side dishes" AND NOT "fried rice" AND NOT "smoked salmon"'),
+    # an alternative in a sentence of its own, or after "or failing that"
+    (
+        "Which phones have the best cameras, apart from Pixel ones? Or is a compact camera a better buy?",
+        '"Which phones have the best cameras?" AND NOT "Pixel" OR "is a compact camera a better buy?"',
+    ),
+    (
+        "Hotels in Vienna near the opera but not the Sacher, or failing that an apartment in the old town",
+        '"Hotels in Vienna near the opera" AND NOT "Sacher" OR "an apartment in the old town"',
+    ),
+    # request wording for things, and what the user works on, are not the topic
+    ("Recommend a podcast about economics", '"podcast about economics"'),
+    ("Suggest board games for four players", '"board games for four players"'),
+    ("I'm after a cheap hotel in Porto, not near the airport", '"cheap hotel in Porto, not near the airport"'),
+]
+
+KEPT_WHOLE_THIRD_PASS = [
+    "skip the line tickets louvre",
+    "best way to skip breakfast",
+    "tips for teachers ignore bad behaviour",
+    "how to skip school",
+    "sneakers except the red ones",
+    "best pizza places in Naples minus the touristy ones",
+    "water bottles excluding plastic ones",
+    "jobs in london but not working weekends",
+    "Should I buy a kindle? Or would a tablet be better?",
+]
+
 KEPT_WHOLE_SECOND_PASS = [
     # what the answer lacks or is not, said as a clause: a property, kept whole
     "vegan cake recipes that don't need eggs",
@@ -496,7 +555,7 @@ ONE_TERM = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS)
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected
@@ -504,7 +563,7 @@ def test_table(question: str, expected: str) -> None:
     assert parse(t.query) == t.expr
 
 
-@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE + KEPT_WHOLE_SECOND_PASS)
+@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE + KEPT_WHOLE_SECOND_PASS + KEPT_WHOLE_THIRD_PASS)
 def test_stays_one_term(question: str) -> None:
     t = to_logic(question, llm=False)
     assert t.expr.kind == "term", t.query

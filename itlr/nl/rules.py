@@ -159,9 +159,24 @@ _FILLER_RE = re.compile(
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
     r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
-    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?)\s+",
+    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?"
+    # "I'm after …", "I'm writing an essay on …", "I'm researching …": what the user works on is the topic
+    r"|i(?:\s+am|['’]m)\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
+    r"(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
+    r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)))\s+",
     re.IGNORECASE,
 )
+# Asking for things rather than texts: "Recommend a dry cat food", "Suggest some board games".
+# Only dropped from the positive text: "recommend a car without a sunroof" is a property, not a
+# request for texts that leave a topic out (unlike _FILLER_RE's "Explain X without Y").
+_ASK_FOR_RE = re.compile(
+    r"^(?:(?:please|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick))(?:\s+(?:me|us))?"
+    r"\s+(?=\w)",
+    re.IGNORECASE,
+)
+# "hi!", "Hey there," in front of a question say nothing about its topic.
+_GREETING_RE = re.compile(r"^(?:hi|hey|hello|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|folks|everyone))?\s*[!,.:]+\s*(?=\S)", re.IGNORECASE)
 _ARTICLE_RE = re.compile(r"^(?:a|an|the|some|any)\s+")  # lowercase only: "The Great Gatsby" stays
 _DOCNOUN_RE = re.compile(
     r"^(?:(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|material|"
@@ -193,9 +208,12 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:for|about|regarding|concerning|of|by|from|on|at|via)\s+"),  # lowercase: "On Liberty" stays
     re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
+    # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
+    re.compile(r"^(?:ones?|those|these)\s+(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+", re.IGNORECASE),
     re.compile(
         r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
-        r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with)\s+",
+        r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
+        r"(?:[a-z]+ed|run|made|built|written|drawn|sung|done|held|owned|taken)\s+by)\s+",
         re.IGNORECASE,
     ),
 ]
@@ -207,21 +225,32 @@ _EXCLUSION_TAIL_RE = re.compile(
     re.IGNORECASE,
 )
 # A remark on what was just excluded: "… but not Dune - read those already", "Apart from Kind
-# of Blue, I've heard that one to death."
+# of Blue, I've heard that one to death", "Don't mention the offside rule, it confuses
+# everyone", "… leaving out Kyoto since we've been twice". It is neither wanted nor excluded.
 _EXPERIENCE = r"(?:read|seen|saw|heard|watched|tried|visited|played|done|did|been|went|had|have|has|own|owned|used|know|knew|finished)"
+_BACK_REFERENCE = r"(?:that|those|it|them|this|these|both|already|before|twice|enough|to\s+death)"
+# a clause that asks for something is a wish, not a remark: "…, it needs to run Linux"
+_NO_WISH = r"(?![^.?!;]*\b(?:need|needs|must|should|has\s+to|have\s+to|want|wants|prefer|prefers|looking|like|would)\b)"
 _EXCLUSION_REMARK_RE = re.compile(
-    r"\s*(?:[,;:—–]|\s-)\s*(?:"
+    r"\s*(?:(?:[,;:—–]|\s-)\s*(?:"
     # "I've been there", "we already have those", "my kid read it", "i've been to both"
     r"(?:(?:which|that|as)\s+)?(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]d|\s+have|\s+has|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?"
     + _EXPERIENCE
     + r"\b"
     # "read those already", "seen them all"
     r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
+    # "our vet already covered that", "I've covered those already": a clause of ours about them
+    r"|" + _NO_WISH + r"(?:I|we|my\s+\w+|our\s+\w+|(?:the\s+)?others|other\s+\w+|the\s+rest|people|everyone\s+else)\b(?=[^.?!;]*\b" + _BACK_REFERENCE + r"\b)"
+    # "it confuses everyone", "they're overrated": a clause about what was excluded
+    r"|" + _NO_WISH + r"(?:it|they|that|those|these|this|he|she|everyone|everybody|nobody|no\s+one)(?:['’](?:s|re|ve|ll|d))?\s+\w"
+    r")"
+    # "since we've been twice already", "because it's overrated": why it is left out
+    r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause)\s+(?:I|we|you|he|she|it|they|my|our|that|those|these|this|there|everyone|everybody|nobody)\b"
     r")[^.?!;]*[.!]?",
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+etc\.?$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+etc\.?$|(?<=\w)\s+ones?$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
     re.IGNORECASE,
 )
@@ -653,7 +682,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # who aren't native speakers") are properties of the answer
         people = re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
         return _names_only(after) or (not people and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
-    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE):
+    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE) and not _ones_named(after):
         return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
     if word in ("not", "but not", "and not"):
         if _relation_follows(after):
@@ -679,6 +708,37 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     return True
 
 
+_ONES_WITH_RE = re.compile(
+    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+\S", re.IGNORECASE
+)
+_ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?:[\w.’'-]+\s+){1,2}?)ones?\b", re.IGNORECASE)
+_ADJECTIVE_SUFFIX_RE = re.compile(r"(?:y|ous|ful|ic|al|ive|ish|less|able|ible|ed|ary|ent|ant|ese|ian|er|est)$")
+_COLOURS = {"red", "blue", "green", "yellow", "black", "white", "grey", "gray", "pink", "purple", "orange", "brown", "gold", "silver", "beige"}
+
+
+def _ones_named(after: str) -> bool:
+    """Whether "ones" after an exclusion word names what to leave out: "the ones with the UK",
+    "Celestron ones", "chickpea ones" (a noun), unlike "the touristy ones", "the red ones"
+    or "those from the US" (a property of the answer)."""
+    if _ONES_WITH_RE.match(after):
+        return True
+    m = _ONES_RE.match(after)
+    if not m:
+        return False
+    words = [w for w in syntax.tag(after.strip()) if w.start < len(m.group("kind").strip())]
+    if not words:
+        return False
+    for w in words:
+        low = w.text.lower()
+        if w.capitalised or w.tag in ("NN", "NNS", "NNP", "NNPS"):
+            continue
+        # the tagger calls any word before "ones" an adjective: a noun alone ("I like chickpea.") is a noun
+        alone = syntax.tag(f"I like {w.text}.")
+        if w.tag != "JJ" or low in _COLOURS or _ADJECTIVE_SUFFIX_RE.search(low) or len(alone) < 3 or alone[2].tag != "NN":
+            return False
+    return not any(w.text.lower() in _COLOURS for w in words)
+
+
 # After "no", these say how much or how, not what to leave out: "no more than", "no matter".
 _NO_NOT_TOPIC = {
     "more", "less", "fewer", "longer", "later", "earlier", "sooner", "further", "matter", "one", "way", "need", "doubt",
@@ -697,6 +757,48 @@ def _no_list(after: str) -> bool:
         return False
     end, items = syntax.excluded_phrase(body, False)
     return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) for w in words if w.text.lower() not in items)
+
+
+_IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|leave\s+(?:out|aside)|set\s+aside)\b")
+
+
+def _keywords_before(text: str, end: int) -> bool:
+    """Whether ``text[:end]`` is a keyword query: two words or more, no verb, no question word."""
+    words = [w for w in syntax.tag(text) if w.end <= end]
+    content = [w for w in words if w.tag not in (",", ".", ":", "HYPH")]
+    nouns = ("NN", "NNS", "NNP", "NNPS", "CD")
+    # "noise cancelling headphones": a participle before a noun modifies it
+    verbs = [w for k, w in enumerate(words) if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns)]
+    return (
+        len(content) >= 2
+        # "best way to skip breakfast": "to" asks for a verb; "intermittent fasting skip breakfast": a practice and how
+        and content[-1].tag in nouns + ("JJ",)
+        and not content[-1].text.lower().endswith("ing")
+        and not verbs
+        and not any(w.tag in ("WDT", "WP", "WRB", "PRP", "MD", ".") for w in words)
+    )
+
+
+def _phrase_fills(text: str, start: int, clause: bool) -> bool:
+    """Whether the noun phrase list after an exclusion word ending at ``start`` is the whole
+    rest of its clause (less "please" and a remark about it)."""
+    limit = _exclusion_limit(text, start)
+    rest = text[start:limit]
+    polite = re.search(r"[\s,]+(?:please|thanks|thank\s+you)\b[\s.!]*$", rest, re.IGNORECASE)
+    if polite:
+        rest = rest[: polite.start()]
+    skip = _meta_prefix_len(rest)
+    phrase = rest[skip:].rstrip(" .!?")
+    if not _words(phrase):
+        return False
+    end, items = syntax.excluded_phrase(phrase, clause)
+    for _ in range(3):
+        said = _EXCLUSION_TAIL_RE.match(phrase, end)
+        if not said:
+            break
+        end = said.end()
+    left = phrase[end:]
+    return bool(items) and (not left.strip(" ,;:") or _EXCLUSION_REMARK_RE.match(left) is not None)
 
 
 def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
@@ -726,6 +828,13 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         if word == "not" and not re.search(r"[,;]|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
             if not re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE):
                 continue
+        imperative = _IMPERATIVE_RE.match(word) is not None
+        if imperative and _sentence_start(text, m.start()) and not _phrase_fills(text, m.end(), True):
+            continue  # "skip the line tickets louvre": a verb with its object, not a list to leave out
+        # ("tips for teachers ignore bad behaviour": "ignore" is what is done, not what to leave out)
+        keyword_cue = imperative and not word.startswith(("ignore", "disregard"))
+        if keyword_cue and not boundary and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False):
+            boundary = True  # "beta blocker side effects skip propranolol": a keyword query, then what to leave out
         if not (boundary or meta_follows or word == "without" or word == "not"):
             continue
         if not _is_topic_exclusion(text, m, conn_start):
@@ -923,6 +1032,12 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
 def _strip_filler(text: str) -> str:
     t = text.strip()
     for _ in range(2):
+        m = _ASK_FOR_RE.match(t)
+        if m and m.end() < len(t):
+            t = t[m.end() :]
+            a = _ARTICLE_RE.match(t)
+            if a and a.end() < len(t):
+                t = t[a.end() :]
         m = _FILLER_RE.match(t)
         if m and m.end() < len(t):
             t = t[m.end() :]
@@ -1101,7 +1216,7 @@ def rules_to_expr(question: str) -> RuleResult:
     if not original:
         raise ValueError("empty question")
 
-    text = _LABEL_RE.sub("", original)
+    text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
     try:
@@ -1121,7 +1236,9 @@ def rules_to_expr(question: str) -> RuleResult:
 
 
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
-_ALT_OR_RE = re.compile(r",\s+or\s+(?:else\s+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_ALT_OR_RE = re.compile(r",\s+or\s+(?:(?P<marker>else|failing\s+that|if\s+not|alternatively|instead)[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+# "…, apart from Celestron ones? Or would binoculars be better?": a sentence that opens with "Or"
+_SENTENCE_OR_RE = re.compile(r"(?<=[?.!])\s+or\s+(?:(?:else|failing\s+that|if\s+not|alternatively|maybe|perhaps)[,\s]+)?(?=\w)", re.IGNORECASE)
 _PLAIN_OR_RE = re.compile(r"\s+or\s+", re.IGNORECASE)
 _ALT_PREP_RE = re.compile(r"(in|at|for|with|from|by|on|about|to|of)\s+\S", re.IGNORECASE)
 
@@ -1161,7 +1278,13 @@ def _alternatives(text: str) -> list[str]:
     (only where one of them excludes something; a plain "A, B, or C" is coordination)."""
     body = text.rstrip(" ?!.")
     if any(_is_sentence_end(body, i) for i, ch in enumerate(body) if ch in ".?!;"):
-        return [text]  # several sentences: an ", or" inside one of them is not the question's alternative
+        # several sentences: an ", or" inside one of them is not the question's alternative, but a
+        # sentence that opens with "Or" after an exclusion is
+        for m in _SENTENCE_OR_RE.finditer(text):
+            left, right = text[: m.start()], text[m.end() :]
+            if _words(right) and not _depth_at(text, m.start()) and _find_trigger(left):
+                return [left] + _alternatives(right)
+        return [text]
     either = _EITHER_RE.match(text)
     if either:
         body = text[either.end() :]
@@ -1184,8 +1307,8 @@ def _alternatives(text: str) -> list[str]:
             fresh = head[:1].islower() and head.lower() in {w.lower() for w in _words(left)[:4]}
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
-        if re.search(r"\belse\s+$", m.group(0), re.IGNORECASE) and right_words:
-            fresh = True  # "…, or else pilates": always the other option
+        if m.group("marker") and right_words:
+            fresh = True  # "…, or else pilates", "…, or failing that …": always the other option
         # the tagger may read an excluded word differently without what follows it: the whole
         # text decides too ("… but not primavera, or music festivals in portugal")
         whole = _find_trigger(text)

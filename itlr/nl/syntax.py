@@ -96,7 +96,11 @@ _TITLE_GLUE = {"of", "the", "a", "an", "for", "in", "on", "to", "at", "from", "w
 _NOUN_TAGS = {"NN", "NNS", "NNP", "NNPS", "CD", "FW"}
 _MODIFIER_TAGS = {"DT", "PDT", "PRP$", "JJ", "JJR", "JJS", "POS", "HYPH", "VBN", "VBG", "NN", "NNS", "NNP", "NNPS", "CD", "FW", "''", "``"}
 _LIST_WORDS = {"and", "or", "nor"}
-_STOP_AFTER_COMMA = {"what", "which", "who", "how", "why", "when", "where", "whether", "and", "but", "or", "i", "we", "you", "it", "they", "please", "so"}
+_STOP_AFTER_COMMA = {
+    "what", "which", "who", "how", "why", "when", "where", "whether", "and", "but", "or", "i", "we", "you", "it", "they", "please", "so",
+    # a remark about the list starts: "…, everyone covers it", "…, that's overrated"
+    "he", "she", "everyone", "everybody", "nobody", "noone", "someone", "that", "those", "these", "this", "since", "because", "as",
+}
 
 
 def _np_end(words: list[Word], i: int, clause: bool) -> int:
@@ -149,7 +153,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         if clause and w.tag in ("IN", "TO") and low != "of" and all(v.capitalised and v.text.isalpha() for v in words[i:j]) and words[i].tag != "DT":
             break  # "…, without Zeus in a way kids understand": a name ends where a preposition starts
-        if clause and w.tag in ("IN", "TO") and low not in ("that", "because", "if", "while", "whether", "than", "as", "like"):
+        if clause and w.tag in ("IN", "TO") and low not in ("that", "because", "since", "so", "unless", "though", "although", "whereas", "if", "while", "whether", "than", "as", "like"):
             j += 1
             in_title = False
             continue
@@ -184,6 +188,18 @@ def _last_item(words: list[Word], k: int) -> bool:
         and 2 <= len(rest) <= 3
         and all(not w.verb and w.tag not in (".", ",", ":", "IN", "TO", "WDT", "WP", "WRB", "PRP") for w in rest)
     )
+
+
+def _clause_at(words: list[Word], k: int) -> bool:
+    """Whether words k… open a clause: a short subject ("the others", "my kids") then a finite verb and more."""
+    j = k
+    if j < len(words) and words[j].tag in ("DT", "PRP$"):
+        j += 1
+    nouns = 0
+    while j < len(words) and words[j].tag in ("NN", "NNS") and nouns < 2:
+        j += 1
+        nouns += 1
+    return 0 < nouns and j + 1 < len(words) and words[j].tag in ("VBP", "VBZ", "VBD", "MD") and words[j + 1].tag not in (",", ".", "CC")
 
 
 def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
@@ -222,6 +238,9 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # tagger misread: "fish, flaxseed and walnuts", "stress, noise or caffeine"
         lone = k + 1 >= n or words[k + 1].tag in (".", ",", ":") or words[k + 1].text.lower() in _LIST_WORDS
         verb = nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG") and not (lone and nxt.tag in ("VB", "VBP", "VBZ"))
+        # "lithium-ion batteries and pumped hydro": a participle before a noun modifies it
+        if verb and nxt.tag == "VBD" and k + 1 < n and words[k + 1].tag in ("NN", "NNS") and not words[k + 1].capitalised:
+            verb = False
         # "besides mit and stanford in the us": a one-word item the tagger read as a verb, and
         # one more read the same way after "and", are two misread nouns
         if verb and end - i == 1 and words[i].tag == nxt.tag and words[i].text.isalpha() and nxt.text.isalpha():
@@ -229,6 +248,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         if nxt.tag == "RB" and words[k - 1].text.lower() in _LIST_WORDS and _last_item(words, k):
             spans.append((k, n))  # "…, hotel california and comfortably numb": a title to the end
             break
+        if words[j].text == "," and _clause_at(words, k):
+            break  # "…, the others cover those": a remark of its own, not one more item
         if nxt.text.lower() in _STOP_AFTER_COMMA or verb or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
             break
         i = k
