@@ -456,6 +456,18 @@ THIRD_PASS = [
         "Hotels in Vienna near the opera but not the Sacher, or failing that an apartment in the old town",
         '"Hotels in Vienna near the opera" AND NOT "Sacher" OR "an apartment in the old town"',
     ),
+    ("leave out basil - pasta sauces for summer", '"pasta sauces for summer" AND NOT "basil"'),
+    # a shared head after two bare modifiers (a bare singular noun is no item of its own)
+    ("easy guitar or ukulele songs for kids", '"easy guitar songs for kids" OR "easy ukulele songs for kids"'),
+    ("cheap bike or scooter insurance in london", '"cheap bike insurance in london" OR "cheap scooter insurance in london"'),
+    ("How long do hamster or gerbil colonies live?", '"How long do hamster colonies live" OR "How long do gerbil colonies live"'),
+    ("the Athenian or Spartan navy", '"the Athenian navy" OR "the Spartan navy"'),
+    ("Trade between the Netherlands or United Kingdom", '"Trade between Netherlands" OR "Trade between United Kingdom"'),
+    # two noun phrases with their own articles share the task before them
+    ("how to descale a kettle or a coffee machine", '"how to descale a kettle" OR "how to descale a coffee machine"'),
+    ("How do I unclog a sink or a shower drain?", '"How do I unclog a sink" OR "How do I unclog a shower drain"'),
+    # two capitalised modifiers of one plural noun: two groups, one alternative each
+    ("Catholic and Protestant churches in Prague", '"Catholic churches in Prague" OR "Protestant churches in Prague"'),
     # request wording for things, and what the user works on, are not the topic
     ("Recommend a podcast about economics", '"podcast about economics"'),
     ("Suggest board games for four players", '"board games for four players"'),
@@ -472,6 +484,8 @@ KEPT_WHOLE_THIRD_PASS = [
     "water bottles excluding plastic ones",
     "jobs in london but not working weekends",
     "Should I buy a kindle? Or would a tablet be better?",
+    "Which is better a Kindle or an iPad",
+    "Greek and Roman mythology",
 ]
 
 KEPT_WHOLE_SECOND_PASS = [

@@ -798,7 +798,9 @@ def _phrase_fills(text: str, start: int, clause: bool) -> bool:
             break
         end = said.end()
     left = phrase[end:]
-    return bool(items) and (not left.strip(" ,;:") or _EXCLUSION_REMARK_RE.match(left) is not None)
+    # the clause ends with the phrase: "leave out sourdough - bread recipes …", "Skip the intro, tell me …"
+    ended = not left.strip() or re.match(r"\s*(?:[,;:—–]|-\s)", left) is not None
+    return bool(items) and (ended or _EXCLUSION_REMARK_RE.match(left) is not None)
 
 
 def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
@@ -1076,6 +1078,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     t = text.rstrip(".!?").strip()
+    paired = _named_kinds(t) if "?" not in t and len(_words(t)) <= 16 else None
+    if paired is not None:
+        return paired
     if question:
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
@@ -1083,7 +1088,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             return None  # "Is it better to run in the morning or evening?": a choice, asked whole
         found = syntax.coordination_items(t, "or")
         verbs = found is not None and found.verbs and re.match(r"(?:how|what|why|when|where|which|who)\b", t, re.IGNORECASE) is not None
-        if found is None or not (found.modifiers or verbs or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
+        # "how to bleed a radiator or a brake line": one task, two objects (not "Which is better a Kindle or an iPad")
+        objects = found is not None and found.objects and _HOW_TO_RE.match(t) is not None
+        if found is None or not (found.modifiers or verbs or objects or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
             # "How do vaccines or antibiotics work?": one wh-question per subject (a yes/no
             # question such as "Should I learn Python or Java?" asks to choose: it stays whole)
             subject = syntax.subject_items(t, "or") if _WH_START_RE.match(t) else None
@@ -1156,6 +1163,26 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     return None
 
 
+def _named_kinds(text: str) -> Expr | None:
+    """ "the Roman and Byzantine fleets": two capitalised modifiers of one plural noun name two
+    groups of things, one alternative each ("salt and pepper shakers", "Greek and Roman
+    mythology" stay whole)."""
+    if not re.search(r"\s+and\s+[A-Z]", text) or re.search(r"\s+or\s+", text, re.IGNORECASE) or _ONE_PLACE_RE.search(text):
+        return None
+    found = syntax.coordination_items(text, "and")
+    if found is None or not found.modifiers or len(found.items) != 2 or not all(re.fullmatch(r"[A-Z][a-z]+", it) for it in found.items):
+        return None
+    at = len(text) - len(found.tail.lstrip())  # the shared noun opens the tail
+    head = next((w for w in syntax.tag(text) if w.start == at), None)
+    if head is None or head.tag != "NNS" or head.capitalised:
+        return None
+    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+
+
+_HOW_TO_RE = re.compile(
+    r"(?:how|where|when)\s+(?:to|(?:do|can|should|would)\s+(?:i|you|we|one))\b|what(?:['’]s|\s+is)\s+the\s+(?:best|easiest|right)\s+way\s+to\b",
+    re.IGNORECASE,
+)
 _REPEATED_HEAD_RE = re.compile(
     r"^(?P<pre>.*?)\b(?P<head>[a-z][\w-]*)\s+(?P<a>[\w-]{1,4})\s+or\s+(?P=head)\s+(?P<b>[\w-]{1,4})\s+(?P<tail>\w.*)$",
     re.IGNORECASE,

@@ -280,6 +280,33 @@ class Coordination(NamedTuple):
     tail: str  # words after the last item that every item shares
     modifiers: bool  # the items modify one shared head ("the 2014 or 2018 World Cup")
     verbs: bool = False  # the items are verbs sharing what follows ("grow or prune roses")
+    objects: bool = False  # the items are noun phrases with their own articles ("bleed a radiator or a brake line")
+
+
+_NP_WORDS = {"NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS", "CD", "HYPH", "POS", "VBG", "VBN"}
+_NOUNS = {"NN", "NNS", "NNP", "NNPS", "CD"}
+
+
+def _article_phrases(text: str, words: list[Word], fa: int, fb: int, la: int, lb: int) -> Coordination | None:
+    """ "how to bleed a radiator or a brake line": two noun phrases, each with its article, share
+    what comes before the first (and a prepositional phrase after the last)."""
+    if not (words[la].tag == "DT" and words[la].text.lower() in ("a", "an", "the") and la + 1 < lb):
+        return None
+    j = fb - 1
+    while j > fa and words[j].tag in _NP_WORDS:
+        j -= 1
+    if not (words[j].tag == "DT" and words[j].text.lower() in ("a", "an", "the") and j < fb - 1 and words[fb - 1].tag in _NOUNS):
+        return None
+    if j == fa or words[j - 1].tag in ("CC", ","):
+        return None  # nothing shared before the first phrase
+    k = la + 1
+    while k < lb and words[k].tag in _NP_WORDS:
+        k += 1
+    if words[k - 1].tag not in _NOUNS or (k < lb and words[k].tag not in ("IN", "TO")):
+        return None
+    tail = text[words[k - 1].end : words[lb - 1].end] if k < lb else ""
+    items = [text[words[j].start : words[fb - 1].end], text[words[la].start : words[k - 1].end]]
+    return Coordination(text[: words[j].start], items, tail, False, objects=True)
 
 
 _MODIFIER_DEPS = {"amod", "nummod", "nmod", "compound", "preconj", "poss", "npadvmod", "quantmod"}
@@ -311,6 +338,33 @@ def _shared_head(words: list[Word], first: int, last: int, lo: int, hi: int) -> 
     if not _modifies(words, first, lo, hi):
         return False
     return (words[last].dep == "conj" and words[last].head == first) or (_modifies(words, last, lo, hi) and _head_noun(words, last) == _head_noun(words, first))
+
+
+_DEMONYM_RE = re.compile(r"[a-z](?:an|ian|ine|ese|ish|ic|al|ean)$")
+
+
+def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
+    """Whether the one-word items ``first`` and ``last`` both modify the noun after ``last``,
+    read from the tags where the parse says otherwise: "free knitting or crochet patterns",
+    "cat or rabbit vaccinations", "chess or checkers openings" (a bare singular noun cannot
+    stand alone as an item); "the Byzantine or Ottoman Empire" (two adjectives of a name).
+    Not "cats or small dogs" (a plural is an item of its own), not "melatonin or sleeping
+    pills" (a noun and a gerund are not parallel)."""
+    f, l = words[first], words[last]
+    if last + 1 >= hi:
+        return False
+    after = words[last + 1]
+    if f.capitalised or l.capitalised:
+        # two adjectives of one name: "the Byzantine or Ottoman Empire", not "the Netherlands or United Kingdom"
+        return (
+            f.capitalised and l.capitalised and after.capitalised and after.tag in ("NNP", "NN")
+            and bool(_DEMONYM_RE.search(f.text)) and bool(_DEMONYM_RE.search(l.text)) and last + 2 == hi
+        )
+    if after.tag not in ("NN", "NNS") or after.capitalised:
+        return False
+    if f.tag == "VBG" or l.tag == "VBG":
+        return f.tag == l.tag
+    return f.tag in ("NN", "JJ") and l.tag in ("NN", "NNS", "JJ") and (f.tag == "JJ") == (l.tag == "JJ")
 
 
 def _head_noun(words: list[Word], i: int) -> int:
@@ -374,11 +428,19 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         return None  # the items between the first and the last are single names or words
     fa, fb = bounds[0]
     la, lb = bounds[-1]
+    objects = _article_phrases(text, words, fa, fb, la, lb) if not middle else None
+    if objects is not None:
+        return objects
     la = skip_article(la, lb)
     first_unit = unit_start(fa, fb)
     last_unit_end = unit_end(la, lb)
     # one modifier word per item, under the last item's head: the head is shared
-    modifiers = first_unit == fb - 1 and la + 1 < lb and all(b - a == 1 for a, b in middle) and _shared_head(words, first_unit, la, la + 1, lb)
+    modifiers = (
+        first_unit == fb - 1
+        and la + 1 < lb
+        and all(b - a == 1 for a, b in middle)
+        and (_shared_head(words, first_unit, la, la + 1, lb) or _bare_modifiers(words, first_unit, la, lb))
+    )
     if modifiers and words[first_unit].capitalised and last_unit_end > la + 1:
         last_unit_end = la + 1  # "Ottoman Empire" is "Ottoman" + the shared "Empire"
     prefix_end = first_unit
