@@ -468,6 +468,28 @@ THIRD_PASS = [
     ("How do I unclog a sink or a shower drain?", '"How do I unclog a sink" OR "How do I unclog a shower drain"'),
     # two capitalised modifiers of one plural noun: two groups, one alternative each
     ("Catholic and Protestant churches in Prague", '"Catholic churches in Prague" OR "Protestant churches in Prague"'),
+    # more cues: "- not X", "leaving aside", "leave X out of it", "hold the X", what the user has done or knows
+    ("best running shoes for flat feet - not nike", '"best running shoes for flat feet" AND NOT "nike"'),
+    ("Spices for curry leaving aside chili, cumin and turmeric", '"Spices for curry" AND NOT "chili" AND NOT "cumin" AND NOT "turmeric"'),
+    ("Tell me about the French Revolution, but leave Robespierre out of it.", '"French Revolution" AND NOT "Robespierre"'),
+    ("Explain the Cold War, keep Vietnam out of it please", '"Cold War" AND NOT "Vietnam"'),
+    ("healthy breakfast ideas, but hold the eggs", '"healthy breakfast ideas" AND NOT "eggs"'),
+    (
+        "What to do in Barcelona - we've done the Sagrada Familia and Park Guell already",
+        '"What to do in Barcelona" AND NOT "Sagrada Familia" AND NOT "Park Guell"',
+    ),
+    ("Tell me about Spanish painters. I know all about Picasso and Dali.", '"Spanish painters" AND NOT "Picasso" AND NOT "Dali"'),
+    ("Tell me about Roman emperors. Skip Nero and Caligula, I know enough about them.", '"Roman emperors" AND NOT "Nero" AND NOT "Caligula"'),
+    ("Which dog breeds are good with kids? Not labradors though.", '"Which dog breeds are good with kids?" AND NOT "labradors"'),
+    ("I need recipes for a dinner party. No seafood, my guests are allergic.", '"recipes for a dinner party" AND NOT "seafood"'),
+    ("weight loss tips that aren't about diet", '"weight loss tips" AND NOT "diet"'),
+    ("Marvel movies except the Avengers ones", '"Marvel movies" AND NOT "Avengers"'),
+    # alternatives: an "either" with a kind left out; a property of the first alternative stays with it
+    (
+        "Either Italian restaurants in Soho that aren't pizza places, or sushi bars in Chelsea",
+        '"Italian restaurants in Soho" AND NOT "pizza places" OR "sushi bars in Chelsea"',
+    ),
+    ("pasta dishes without cream, or risotto recipes", '"pasta dishes without cream" OR "risotto recipes"'),
     # request wording for things, and what the user works on, are not the topic
     ("Recommend a podcast about economics", '"podcast about economics"'),
     ("Suggest board games for four players", '"board games for four players"'),
@@ -486,6 +508,12 @@ KEPT_WHOLE_THIRD_PASS = [
     "Should I buy a kindle? Or would a tablet be better?",
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
+    "Law and Order episodes",
+    "Simon and Garfunkel songs",
+    "how to keep the cat out",
+    "Ideas for a kid's birthday party that don't involve a bouncy castle",
+    "movies like inception but not by nolan",
+    "Romantic restaurants in Paris that are not too expensive",
 ]
 
 KEPT_WHOLE_SECOND_PASS = [

@@ -101,10 +101,16 @@ _STRONG = [
     r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r")",
     r"minus",
     r"barring",
-    r"(?<!\bof\s)(?<!\bfor\s)(?<!\bby\s)(?<!\bfrom\s)(?<!\babout\s)leaving\s+out",  # "the risk of leaving out food": an act
+    r"(?<!\bof\s)(?<!\bfor\s)(?<!\bby\s)(?<!\bfrom\s)(?<!\babout\s)leaving\s+(?:out|aside)",  # "the risk of leaving out food": an act
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to)(?:\s+(?:about|of))?",
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered)(?:\s+(?:about|of))?",
+    # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
+    # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
+    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used)(?!\s+(?:it|them|this|that|those|these|both|all)\b)"
+    r"(?=[^.?!;,]*\b(?:already|before)\b)",
+    r"(?:I|we)\s+(?:already\s+)?know\s+(?:all|everything|plenty|enough|a\s+lot)\s+about(?!\s+(?:it|them|this|that|those|these|both)\b)",
+    r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:already\s+)?familiar\s+with(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including|from|by)",
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
@@ -122,6 +128,7 @@ _BOUNDED = [
     r"leav(?:e|es|ing)\s+aside",
     r"forget(?:\s+about)?",
     r"anything\s+but",  # "…, anything but beaches"; "I can eat anything but nuts" is not a request
+    r"hold(?=\s+the\s)",  # "…, but hold the eggs"
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
     r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
@@ -221,14 +228,17 @@ _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summ
 _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
-    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")\b",
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|already|before|though|tho)\b",
     re.IGNORECASE,
 )
 # A remark on what was just excluded: "… but not Dune - read those already", "Apart from Kind
 # of Blue, I've heard that one to death", "Don't mention the offside rule, it confuses
 # everyone", "… leaving out Kyoto since we've been twice". It is neither wanted nor excluded.
 _EXPERIENCE = r"(?:read|seen|saw|heard|watched|tried|visited|played|done|did|been|went|had|have|has|own|owned|used|know|knew|finished)"
-_BACK_REFERENCE = r"(?:that|those|it|them|this|these|both|already|before|twice|enough|to\s+death)"
+_BACK_REFERENCE = (
+    r"(?:that|those|it|them|this|these|both|already|before|twice|enough|to\s+death|allergic|intolerant|overrated|boring|"
+    r"sick\s+of|tired\s+of|bored\s+of|hates?|dislikes?|can['’]t\s+stand|too\s+\w+)"
+)
 # a clause that asks for something is a wish, not a remark: "…, it needs to run Linux"
 _NO_WISH = r"(?![^.?!;]*\b(?:need|needs|must|should|has\s+to|have\s+to|want|wants|prefer|prefers|looking|like|would)\b)"
 _EXCLUSION_REMARK_RE = re.compile(
@@ -519,7 +529,7 @@ def _kinds_only(sentence: str, at: int) -> bool:
     China"). The words are tagged in their sentence: alone, "ferns" reads as a verb.
     One bare singular noun per item is a kind too ("music that isn't jazz", "sports that
     aren't football or tennis"); with an article ("a monarchy") it is a property."""
-    body = sentence[at:].rstrip().rstrip(".?!").strip()
+    body = sentence[at:].rstrip().rstrip(".?!,;:").strip()
     if not body:
         return False
     start = at + len(sentence[at:]) - len(sentence[at:].lstrip())
@@ -644,6 +654,9 @@ _TEXT_NOUN_RE = re.compile(
     r"histor(?:y|ies)|studies|study|research|textbooks?|chapters?|speeches|speech|talks?|resources?|materials?|content|information|info)\b",
     re.IGNORECASE,
 )
+# Advice is about topics too ("weight loss tips that aren't about diet"); kept apart from
+# _TEXT_NOUN_RE, since "ideas that don't involve X" may well describe the ideas.
+_ADVICE_NOUN_RE = re.compile(r"\b(?:tips|advice|ideas|suggestions|recommendations|facts|questions|jokes|quotes|hacks|tricks)\b", re.IGNORECASE)
 _PROPERTY_RELATION_RE = re.compile(
     r"^not\s+(?:related\s+to|relating\s+to|associated\s+with|connected\s+to|linked\s+to|covered\s+by|part\s+of)\b"
 )
@@ -676,8 +689,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
         if not relative:
             return False
-        if re.match(r"\s*(?:about|related\s+to)\s+\w", after, re.IGNORECASE) and _TEXT_NOUN_RE.search(text[sent_start:conn_start]):
-            return True  # "documentaries about space that aren't about NASA": what a text is not about
+        about = re.match(r"\s*(?:about|related\s+to)\s+\w", after, re.IGNORECASE)
+        if about and (_TEXT_NOUN_RE.search(text[sent_start:conn_start]) or _ADVICE_NOUN_RE.search(text[sent_start:conn_start])):
+            return True  # "documentaries about space that aren't about NASA", "tips that aren't about diet": what a text is not about
         # "Recipes that aren't desserts": a lowercase kind left out; people's kinds ("students
         # who aren't native speakers") are properties of the answer
         people = re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
@@ -725,7 +739,9 @@ def _ones_named(after: str) -> bool:
     m = _ONES_RE.match(after)
     if not m:
         return False
-    words = [w for w in syntax.tag(after.strip()) if w.start < len(m.group("kind").strip())]
+    lead = len(after) - len(after.lstrip())
+    kind_start, kind_end = m.start("kind") - lead, m.start("kind") - lead + len(m.group("kind").rstrip())
+    words = [w for w in syntax.tag(after.strip()) if kind_start <= w.start < kind_end]
     if not words:
         return False
     for w in words:
@@ -756,10 +772,19 @@ def _no_list(after: str) -> bool:
     if not words or words[0].text.lower() in _NO_NOT_TOPIC or words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR"):
         return False
     end, items = syntax.excluded_phrase(body, False)
+    remark = _EXCLUSION_REMARK_RE.match(body, end) if items and end < len(body) else None
+    if remark and not body[remark.end() :].strip(" .!"):
+        body, words = body[:end], [w for w in words if w.end <= end]  # "No seafood, my guests are allergic."
     return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) for w in words if w.text.lower() not in items)
 
 
-_IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|leave\s+(?:out|aside)|set\s+aside)\b")
+_IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|leave\s+(?:out|aside)|set\s+aside)\b")
+# "leave Robespierre out of it", "keep politics out": the object between verb and particle
+_LEAVE_X_OUT_RE = re.compile(
+    r"(?P<pre>(?:^|[.,;:!?—–]\s*|\s-\s+|\b(?:but|and|just|please)\s+))(?:leave|keep)\s+(?P<obj>(?!out\b|it\b|that\b|this\b|them\b)(?:the\s+|any\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+out"
+    r"(?:\s+of\s+(?:it|this|that|there|them|the\s+\w+))?(?=\s*(?:[.,;!?]|please\b|$))",
+    re.IGNORECASE,
+)
 
 
 def _keywords_before(text: str, end: int) -> bool:
@@ -827,7 +852,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         meta_follows = bool(_META_FOLLOWS_RE.match(after))
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
             continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
-        if word == "not" and not re.search(r"[,;]|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
+        if word == "not" and not re.search(r"[,;:—–]|\s-\s|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
             if not re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE):
                 continue
         imperative = _IMPERATIVE_RE.match(word) is not None
@@ -1173,8 +1198,12 @@ def _named_kinds(text: str) -> Expr | None:
     if found is None or not found.modifiers or len(found.items) != 2 or not all(re.fullmatch(r"[A-Z][a-z]+", it) for it in found.items):
         return None
     at = len(text) - len(found.tail.lstrip())  # the shared noun opens the tail
-    head = next((w for w in syntax.tag(text) if w.start == at), None)
+    words = syntax.tag(text)
+    head = next((w for w in words if w.start == at), None)
     if head is None or head.tag != "NNS" or head.capitalised:
+        return None
+    # adjectives ("Catholic and Protestant churches"), not names ("Simon and Garfunkel songs", "Law and Order episodes")
+    if not all(w.tag == "JJ" or syntax.demonym(w.text) for w in words if w.text in found.items):
         return None
     return _node(Or, [found.prefix + it + found.tail for it in found.items])
 
@@ -1246,6 +1275,7 @@ def rules_to_expr(question: str) -> RuleResult:
     text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
+    text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
     try:
         parts = _alternatives(text)
         if len(parts) > 1:
@@ -1266,6 +1296,7 @@ def rules_to_expr(question: str) -> RuleResult:
 _ALT_OR_RE = re.compile(r",\s+or\s+(?:(?P<marker>else|failing\s+that|if\s+not|alternatively|instead)[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
 # "…, apart from Celestron ones? Or would binoculars be better?": a sentence that opens with "Or"
 _SENTENCE_OR_RE = re.compile(r"(?<=[?.!])\s+or\s+(?:(?:else|failing\s+that|if\s+not|alternatively|maybe|perhaps)[,\s]+)?(?=\w)", re.IGNORECASE)
+_NEGATION_RE = re.compile(r"\b(?:not|without|never|no)\b|n['’]t\b", re.IGNORECASE)
 _PLAIN_OR_RE = re.compile(r"\s+or\s+", re.IGNORECASE)
 _ALT_PREP_RE = re.compile(r"(in|at|for|with|from|by|on|about|to|of)\s+\S", re.IGNORECASE)
 
@@ -1339,7 +1370,9 @@ def _alternatives(text: str) -> list[str]:
         # the tagger may read an excluded word differently without what follows it: the whole
         # text decides too ("… but not primavera, or music festivals in portugal")
         whole = _find_trigger(text)
-        if fresh and ((whole is not None and whole[1] <= m.start()) or _find_trigger(left) or _find_trigger(right)):
+        # "pasta dishes without cream, or risotto recipes": a property of the first alternative stays with it
+        own_property = _NEGATION_RE.search(left) is not None and _NEGATION_RE.search(right) is None
+        if fresh and ((whole is not None and whole[1] <= m.start()) or own_property or _find_trigger(left) or _find_trigger(right)):
             right = _shared_head(left, right)
             right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
             return [left] + _alternatives(right)
@@ -1386,7 +1419,7 @@ def _translate(text: str) -> RuleResult | None:
 
     # A negation left in the text is a property ("… but not via Frankfurt"): it belongs to
     # the whole phrase, so the phrase is not split into alternatives.
-    negated = re.search(r"\b(?:not|without|never|no)\b|n['’]t\b", positive, re.IGNORECASE) and not _or_stopped(positive)
+    negated = _NEGATION_RE.search(positive) and not _or_stopped(positive)
     pos_expr: Expr | None = None if negated else _coordination(positive, question=not _is_phrase(positive))
     if pos_expr is None:
         pos_expr = Term(positive)

