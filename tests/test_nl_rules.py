@@ -490,6 +490,18 @@ THIRD_PASS = [
         '"Italian restaurants in Soho" AND NOT "pizza places" OR "sushi bars in Chelsea"',
     ),
     ("pasta dishes without cream, or risotto recipes", '"pasta dishes without cream" OR "risotto recipes"'),
+    ("either horror films without gore or psychological thrillers", '"horror films without gore" OR "psychological thrillers"'),
+    # a shared tail: a relative clause, a prepositional phrase after two bare noun phrases; lowercase names
+    ("Restaurants in Manchester or Liverpool that serve brunch", '"Restaurants in Manchester that serve brunch" OR "Restaurants in Liverpool that serve brunch"'),
+    ("hiking boots or trail runners for the camino", '"hiking boots for the camino" OR "trail runners for the camino"'),
+    ("cats or small dogs as pets", '"cats as pets" OR "small dogs as pets"'),
+    (
+        "universities in boston or new york for computer science",
+        '"universities in boston for computer science" OR "universities in new york for computer science"',
+    ),
+    # a wh-question or a how-to over two objects
+    ("Who invented the telephone or the telegraph?", '"Who invented the telephone" OR "Who invented the telegraph"'),
+    ("How to make sushi or sashimi at home", '"How to make sushi at home" OR "How to make sashimi at home"'),
     # request wording for things, and what the user works on, are not the topic
     ("Recommend a podcast about economics", '"podcast about economics"'),
     ("Suggest board games for four players", '"board games for four players"'),
@@ -509,6 +521,10 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    "What are the symptoms of a stroke or heart attack?",
+    "Where can I watch Formula 1 or MotoGP races in Spain?",
+    "Which is bigger, Jupiter or Saturn?",
+    "give or take",
     "Simon and Garfunkel songs",
     "how to keep the cat out",
     "Ideas for a kid's birthday party that don't involve a bouncy castle",

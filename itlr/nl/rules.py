@@ -1066,7 +1066,7 @@ def _strip_filler(text: str) -> str:
             if a and a.end() < len(t):
                 t = t[a.end() :]
         m = _FILLER_RE.match(t)
-        if m and m.end() < len(t):
+        if m and m.end() < len(t) and not re.match(r"(?:or|and)\b", t[m.end() :], re.IGNORECASE):  # "give or take"
             t = t[m.end() :]
             a = _ARTICLE_RE.match(t)
             if a and a.end() < len(t):
@@ -1113,8 +1113,10 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             return None  # "Is it better to run in the morning or evening?": a choice, asked whole
         found = syntax.coordination_items(t, "or")
         verbs = found is not None and found.verbs and re.match(r"(?:how|what|why|when|where|which|who)\b", t, re.IGNORECASE) is not None
-        # "how to bleed a radiator or a brake line": one task, two objects (not "Which is better a Kindle or an iPad")
-        objects = found is not None and found.objects and _HOW_TO_RE.match(t) is not None
+        # "how to bleed a radiator or a brake line": one task, two objects; "Who invented the telephone
+        # or the telegraph?" (not "Which is better a Kindle or an iPad": a choice)
+        how_to = found is not None and _HOW_TO_RE.match(t) is not None and bool(found.tail or found.objects or all(len(it.split()) == 1 for it in found.items))
+        objects = found is not None and (how_to or (found.objects and _WH_START_RE.match(t) is not None and not _CHOICE_WORD_RE.search(t)))
         if found is None or not (found.modifiers or verbs or objects or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
             # "How do vaccines or antibiotics work?": one wh-question per subject (a yes/no
             # question such as "Should I learn Python or Java?" asks to choose: it stays whole)
@@ -1208,6 +1210,7 @@ def _named_kinds(text: str) -> Expr | None:
     return _node(Or, [found.prefix + it + found.tail for it in found.items])
 
 
+_CHOICE_WORD_RE = re.compile(r"\b(?:better|worse|best|worst|prefer|preferable|win|choose|pick|should|\w+er\s+than|vs\.?|versus)\b", re.IGNORECASE)
 _HOW_TO_RE = re.compile(
     r"(?:how|where|when)\s+(?:to|(?:do|can|should|would)\s+(?:i|you|we|one))\b|what(?:['’]s|\s+is)\s+the\s+(?:best|easiest|right)\s+way\s+to\b",
     re.IGNORECASE,
@@ -1348,7 +1351,8 @@ def _alternatives(text: str) -> list[str]:
         body = text[either.end() :]
         for m in re.finditer(r"\s+or\s+", body, re.IGNORECASE):
             left, right = body[: m.start()], body[m.end() :]
-            if not _depth_at(body, m.start()) and _words(right) and _find_trigger(left):
+            own_property = _NEGATION_RE.search(left) is not None and _NEGATION_RE.search(right) is None
+            if not _depth_at(body, m.start()) and _words(right) and (own_property or _find_trigger(left)):
                 return [left.rstrip(" ,"), right]
         return [text]
     for m in _ALT_OR_RE.finditer(text):

@@ -287,11 +287,31 @@ _NP_WORDS = {"NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS", "CD", "HYPH", "POS"
 _NOUNS = {"NN", "NNS", "NNP", "NNPS", "CD"}
 
 
+def _np_word(words: list[Word], k: int) -> bool:
+    """A word inside a noun phrase: a noun or a modifier, or a modifier the tagger calls a verb ("trail runners")."""
+    return words[k].tag in _NP_WORDS or (words[k].dep == "compound" and not words[k].capitalised and words[k].text.isalpha())
+
+
+def _bare_phrases(text: str, words: list[Word], fa: int, fb: int, la: int, lb: int) -> Coordination | None:
+    """ "hiking boots or trail runners for the camino": two bare noun phrases, the first the whole
+    start of the text, share the prepositional phrase or relative clause after the last."""
+    # the first phrase ends in a plural, an item of its own ("free knitting or crochet patterns" shares "patterns")
+    if fa != 0 or any(not _np_word(words, k) for k in range(fa, fb)) or words[fb - 1].tag not in ("NNS", "NNPS") or words[la].tag == "DT":
+        return None
+    k = la
+    while k < lb and _np_word(words, k):
+        k += 1
+    if k == la or k >= lb or words[k - 1].tag not in _NOUNS or not (words[k].tag in ("IN", "TO") or words[k].text.lower() in ("that", "which")):
+        return None
+    items = [text[words[fa].start : words[fb - 1].end], text[words[la].start : words[k - 1].end]]
+    return Coordination("", items, text[words[k - 1].end : words[lb - 1].end], False, objects=True)
+
+
 def _article_phrases(text: str, words: list[Word], fa: int, fb: int, la: int, lb: int) -> Coordination | None:
     """ "how to bleed a radiator or a brake line": two noun phrases, each with its article, share
     what comes before the first (and a prepositional phrase after the last)."""
     if not (words[la].tag == "DT" and words[la].text.lower() in ("a", "an", "the") and la + 1 < lb):
-        return None
+        return _bare_phrases(text, words, fa, fb, la, lb)
     j = fb - 1
     while j > fa and words[j].tag in _NP_WORDS:
         j -= 1
@@ -356,8 +376,8 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
     Not "cats or small dogs" (a plural is an item of its own), not "melatonin or sleeping
     pills" (a noun and a gerund are not parallel)."""
     f, l = words[first], words[last]
-    if last + 1 >= hi:
-        return False
+    if last + 1 >= hi or (first > 0 and words[first - 1].text.lower() in ("a", "an")):
+        return False  # "the symptoms of a stroke or heart attack": "a stroke" is a whole item
     after = words[last + 1]
     if f.capitalised or l.capitalised:
         # two adjectives of one name: "the Byzantine or Ottoman Empire", not "the Netherlands or United Kingdom"
@@ -414,12 +434,18 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         if words[a].capitalised:
             while j < b and words[j].capitalised and words[j].tag in _NOUN_TAGS:
                 j += 1
+        elif words[a].tag == "NNP":  # a name typed in lowercase: "new york"
+            while j < b and words[j].tag == "NNP" and not words[j].capitalised:
+                j += 1
         return j
 
     def unit_start(a: int, b: int) -> int:
         j = b - 1
         if words[j].capitalised:
             while j - 1 >= a and words[j - 1].capitalised and words[j - 1].tag in _NOUN_TAGS:
+                j -= 1
+        elif words[j].tag == "NNP":
+            while j - 1 >= a and words[j - 1].tag == "NNP" and not words[j - 1].capitalised:
                 j -= 1
         return j
 
@@ -459,7 +485,9 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         first_word = words[first_unit]
         # two verbs share their object: "Ways to reduce or reuse plastic"
         verbs = not middle and words[first_unit].verb and words[la].verb and first_unit == fb - 1 and "MD" not in (words[first_unit].tag, words[la].tag)
-        shares = modifiers or verbs or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
+        # a relative clause after the last item describes them all: "Restaurants in Manchester or Liverpool that serve brunch"
+        relative = after.text.lower() in ("that", "which", "who") and last_unit_end + 1 < lb and words[last_unit_end + 1].verb
+        shares = modifiers or verbs or relative or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
         if shares:
             tail = text[words[last_unit_end - 1].end : words[lb - 1].end]
         elif prefix and words[la].capitalised and words[first_unit].capitalised:
