@@ -502,6 +502,18 @@ THIRD_PASS = [
     # a wh-question or a how-to over two objects
     ("Who invented the telephone or the telegraph?", '"Who invented the telephone" OR "Who invented the telegraph"'),
     ("How to make sushi or sashimi at home", '"How to make sushi at home" OR "How to make sashimi at home"'),
+    # chatty register: remarks without a comma, "though", "again"; what the user does not need covered
+    (
+        "so my daughter loves dinosaurs and I want some books for her, nothing about t rex though she has loads",
+        '"so my daughter loves dinosaurs and I want some books for her" AND NOT "t rex"',
+    ),
+    ("easy houseplants for low light, no ferns they always die on me", '"easy houseplants for low light" AND NOT "ferns"'),
+    ("what should I cook tonight with chicken, not curry again", '"what should I cook tonight with chicken" AND NOT "curry"'),
+    (
+        "Could you give me an overview of renewable energy sources? I don't need solar covered, I know it well.",
+        '"overview of renewable energy sources?" AND NOT "solar"',
+    ),
+    ("Recommend some thriller novels. Not Gone Girl, I've read it.", '"thriller novels" AND NOT "Gone Girl"'),
     # request wording for things, and what the user works on, are not the topic
     ("Recommend a podcast about economics", '"podcast about economics"'),
     ("Suggest board games for four players", '"board games for four players"'),
@@ -521,6 +533,10 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    # "not" + an adjective, or "a/an" + a noun: what the answer is not, a property
+    "films similar to amelie but not french",
+    "family cars with good boot space but not an SUV",
+    "desserts for a party, but not too sweet",
     "What are the symptoms of a stroke or heart attack?",
     "Where can I watch Formula 1 or MotoGP races in Spain?",
     "Which is bigger, Jupiter or Saturn?",

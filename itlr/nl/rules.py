@@ -228,7 +228,7 @@ _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summ
 _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
-    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|already|before|though|tho)\b",
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once)(?=\s*(?:[.,;!?]|$)))\b",
     re.IGNORECASE,
 )
 # A remark on what was just excluded: "… but not Dune - read those already", "Apart from Kind
@@ -255,12 +255,14 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|" + _NO_WISH + r"(?:it|they|that|those|these|this|he|she|everyone|everybody|nobody|no\s+one)(?:['’](?:s|re|ve|ll|d))?\s+\w"
     r")"
     # "since we've been twice already", "because it's overrated": why it is left out
-    r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause)\s+(?:I|we|you|he|she|it|they|my|our|that|those|these|this|there|everyone|everybody|nobody)\b"
+    r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|that|those|these|this|there|everyone|everybody|nobody)\b"
+    # typed without a comma: "no ferns they always die on me"
+    r"|\s+" + _NO_WISH + r"(?:they|we|I|it|he|she)(?:['’](?:s|re|ve|ll|d))?\s+(?:always|never|just|already|all|both|really)?\s*(?!to\b)\w+"
     r")[^.?!;]*[.!]?",
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+etc\.?$|(?<=\w)\s+ones?$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+etc\.?$|(?<=\w)\s+ones?$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
     re.IGNORECASE,
 )
@@ -626,7 +628,22 @@ def _relation_follows(after: str) -> bool:
     first = words[0]
     if first.text.lower() in _RELATION_PREPS:
         return True
+    if first.tag == "VB" and all(w.tag in ("RB", ",", ".", ":") for w in words[1:]):
+        return False  # "…, not curry again": a lone base form that ends the clause is a misread noun
     return first.verb and not first.capitalised
+
+
+def _description_follows(after: str) -> bool:
+    """Whether "not" is followed by what the answer is not, said of one thing: an adjective alone
+    ("films similar to Amelie but not french", "but not too sweet") or "a/an" + a noun ("family
+    cars but not an SUV"), a property of the answer like "a country that isn't a monarchy"."""
+    clause = re.split(r"[,;.?!]", after, maxsplit=1)[0].strip()
+    if re.match(r"(?:a|an)\s+\w", clause, re.IGNORECASE):
+        return True
+    words = syntax.tag(clause) if clause else []
+    content = [w for w in words if w.tag not in ("CC", ",", "HYPH")]
+    adjectives = ("JJ", "JJR", "JJS", "RB", "RBR")
+    return bool(content) and all(w.tag in adjectives or (syntax.demonym(w.text) and w.tag == "NNP") for w in content) and content[-1].tag != "RB"
 
 
 def _plural_class(text: str) -> bool:
@@ -699,7 +716,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE) and not _ones_named(after):
         return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
     if word in ("not", "but not", "and not"):
-        if _relation_follows(after):
+        if _relation_follows(after) or _description_follows(after):
             return False
         # "Which awards … but not Nobel Prizes?": a class the answer is not (its passage is
         # about that class), unlike a member left out ("Which countries … but not Norway?")
