@@ -514,6 +514,24 @@ THIRD_PASS = [
         '"overview of renewable energy sources?" AND NOT "solar"',
     ),
     ("Recommend some thriller novels. Not Gone Girl, I've read it.", '"thriller novels" AND NOT "Gone Girl"'),
+    # cues real users type that no set had: "sans", "bar", "save for", "none of", "steer clear of",
+    # "stay away from", "no need for", "I'm not looking for", "going on about", "but definitely not"
+    ("classic novels sans Dickens", '"classic novels" AND NOT "Dickens"'),
+    ("All the planets bar Earth", '"All the planets" AND NOT "Earth"'),
+    ("Famous composers, save for Mozart", '"Famous composers" AND NOT "Mozart"'),
+    ("cheap gym memberships, none of the big chains", '"cheap gym memberships" AND NOT "big chains"'),
+    ("restaurants in Soho, steer clear of chains", '"restaurants in Soho" AND NOT "chains"'),
+    ("day trips from Madrid but stay away from Toledo", '"day trips from Madrid" AND NOT "Toledo"'),
+    ("Cocktail recipes. No need for anything with gin.", '"Cocktail recipes" AND NOT "gin"'),
+    (
+        "I'm not looking for Hemingway. Which American novelists wrote about the war?",
+        '"Which American novelists wrote about the war?" AND NOT "Hemingway"',
+    ),
+    ("Tell me about Egypt without going on about the pyramids", '"Egypt" AND NOT "pyramids"'),
+    ("European capitals, but definitely not Paris", '"European capitals" AND NOT "Paris"'),
+    # "not the X" / "not Name" after a keyword query
+    ("history of the olympics not the modern games", '"history of the olympics" AND NOT "modern games"'),
+    ("laptops for students not Apple", '"laptops for students" AND NOT "Apple"'),
     # request wording for things, and what the user works on, are not the topic
     ("Recommend a podcast about economics", '"podcast about economics"'),
     ("Suggest board games for four players", '"board games for four players"'),
@@ -533,6 +551,10 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    "sans serif fonts for websites",
+    "a wine bar Paris",
+    "How to stay away from sugar",
+    "Spare me the history lesson, how does a jet engine work?",
     # "not" + an adjective, or "a/an" + a noun: what the answer is not, a property
     "films similar to amelie but not french",
     "family cars with good boot space but not an SUV",

@@ -69,7 +69,7 @@ _META_VERBS = (
     r"contain(?:s|ing)?|featur(?:e|es|ing)|relat(?:e|es|ing)\s+to|say(?:ing)?\s+anything\s+about|explain(?:s|ing)?|"
     r"analy[sz](?:e|es|ing)|examin(?:e|es|ing)|explor(?:e|es|ing)|emphasi[sz](?:e|es|ing)|highlight(?:s|ing)?|"
     r"cit(?:e|es|ing)|quot(?:e|es|ing)|list(?:s|ing)?|show(?:s|ing)?|return(?:s|ing)?|want|need|care\s+about|"
-    r"bother\s+with|dig(?:ging)?\s+into|delv(?:e|ing)\s+into|elaborat(?:e|ing)\s+on"
+    r"bother\s+with|dig(?:ging)?\s+into|delv(?:e|ing)\s+into|elaborat(?:e|ing)\s+on|(?:go|goes|going|bang|bangs|banging|harp|harps|harping)\s+on\s+about"
 )
 # Nouns that only say "talk about", when followed by of/to/about/…: "any mention of X".
 _META_NOUNS = (
@@ -103,6 +103,10 @@ _STRONG = [
     r"barring",
     r"(?<!\bof\s)(?<!\bfor\s)(?<!\bby\s)(?<!\bfrom\s)(?<!\babout\s)leaving\s+(?:out|aside)",  # "the risk of leaving out food": an act
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
+    r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+not\s+looking\s+for",
+    r"no\s+need\s+(?:for|to\s+(?:mention|include|cover|discuss|explain))",
+    r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
+    r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered)(?:\s+(?:about|of))?",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
@@ -128,6 +132,10 @@ _BOUNDED = [
     r"leav(?:e|es|ing)\s+aside",
     r"forget(?:\s+about)?",
     r"anything\s+but",  # "…, anything but beaches"; "I can eat anything but nuts" is not a request
+    r"save\s+for",  # "Famous composers, save for Mozart"
+    r"none\s+of",  # "cheap gyms, none of the big chains"
+    r"steer(?:ing)?\s+clear\s+of",
+    r"(?:stay|keep)(?:ing)?\s+away\s+from",
     r"hold(?=\s+the\s)",  # "…, but hold the eggs"
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
@@ -143,7 +151,9 @@ _TRIGGER_RE = re.compile(
 # What may stand before a trigger and goes with it: ", but ", " and ", "; ", "that does ".
 _CONN_RE = re.compile(
     r"(?:\s*[,;:—–]\s*|\s+-\s+|\s+|^)(?:(?:but|and|yet|while|though|although|or)\s+)?(?:just\s+)?"
-    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|kindly)\s+)?(?:(?:I|we)\s+)?$",
+    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|kindly)\s+)?(?:(?:I|we)\s+)?"
+    # "but definitely not Paris", "and preferably not X"
+    r"(?:(?:definitely|certainly|absolutely|preferably|ideally|obviously|especially|particularly|probably|really)\s+)?$",
     re.IGNORECASE,
 )
 # After an exclusion, a comma followed by one of these starts the positive text again.
@@ -722,6 +732,11 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # about that class), unlike a member left out ("Which countries … but not Norway?")
         if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after):
             return False
+    if word == "bar":
+        # "all the planets bar Earth", not "a wine bar Paris": only after a plural or "all"
+        before = [w for w in syntax.tag(text[sent_start : m.start()].rstrip()) if w.tag not in (",", ":")]
+        if not before or not (before[-1].tag in ("NNS", "NNPS") or before[-1].text.lower() in ("all", "everything", "everyone", "everywhere")):
+            return False
     if word.startswith(("forget", "anything")) and re.match(r"\s*(?:it|this|that|them|me|you|him|her|us|everything|ordinary)\b", after, re.IGNORECASE):
         return False  # "forget about it meaning", "anything but ordinary": sayings, not exclusions
     if word in ("instead of", "rather than"):
@@ -795,7 +810,7 @@ def _no_list(after: str) -> bool:
     return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) for w in words if w.text.lower() not in items)
 
 
-_IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|leave\s+(?:out|aside)|set\s+aside)\b")
+_IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
 # "leave Robespierre out of it", "keep politics out": the object between verb and particle
 _LEAVE_X_OUT_RE = re.compile(
     r"(?P<pre>(?:^|[.,;:!?—–]\s*|\s-\s+|\b(?:but|and|just|please)\s+))(?:leave|keep)\s+(?P<obj>(?!out\b|it\b|that\b|this\b|them\b)(?:the\s+|any\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+out"
@@ -869,14 +884,19 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         meta_follows = bool(_META_FOLLOWS_RE.match(after))
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
             continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
-        if word == "not" and not re.search(r"[,;:—–]|\s-\s|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
+        # "history of the olympics not the modern games": a keyword query, then what to leave out
+        keyword_not = (
+            m.group(0) == "not" and not boundary and re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None  # "The Road Not Taken": a title
+            and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False)
+        )
+        if word == "not" and not keyword_not and not re.search(r"[,;:—–]|\s-\s|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
             if not re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE):
                 continue
         imperative = _IMPERATIVE_RE.match(word) is not None
         if imperative and _sentence_start(text, m.start()) and not _phrase_fills(text, m.end(), True):
             continue  # "skip the line tickets louvre": a verb with its object, not a list to leave out
         # ("tips for teachers ignore bad behaviour": "ignore" is what is done, not what to leave out)
-        keyword_cue = imperative and not word.startswith(("ignore", "disregard"))
+        keyword_cue = imperative and not word.startswith(("ignore", "disregard")) and m.group(0).islower()
         if keyword_cue and not boundary and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False):
             boundary = True  # "beta blocker side effects skip propranolol": a keyword query, then what to leave out
         if not (boundary or meta_follows or word == "without" or word == "not"):
