@@ -532,6 +532,9 @@ THIRD_PASS = [
     # "not the X" / "not Name" after a keyword query
     ("history of the olympics not the modern games", '"history of the olympics" AND NOT "modern games"'),
     ("laptops for students not Apple", '"laptops for students" AND NOT "Apple"'),
+    # lowercase wh-subjects: the verb goes back to the question
+    ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
+    ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),
     # request wording for things, and what the user works on, are not the topic
     ("Recommend a podcast about economics", '"podcast about economics"'),
     ("Suggest board games for four players", '"board games for four players"'),
@@ -551,6 +554,8 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    # a lowercase excluded phrase cut back to one word of question may hold the verb: unsure, whole
+    "What grains other than wheat contain gluten?",
     "sans serif fonts for websites",
     "a wine bar Paris",
     "How to stay away from sugar",

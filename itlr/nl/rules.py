@@ -1035,6 +1035,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # "Which gases other than carbon dioxide trap heat?": the question needs its verb
                 # back, so the phrase's last words (nouns to the tagger) go back to it
                 start = span.index(found_items[-1], skip)
+                untrimmed = len(found_items[-1].split())
                 for _ in range(2):
                     words = found_items[-1].split()
                     rest = span[end:]
@@ -1042,6 +1043,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                         break
                     found_items[-1] = found_items[-1].rsplit(None, 1)[0]
                     end = start + len(found_items[-1])
+                if _words(span[end:]) and len(_words(span[end:])) == 1 and untrimmed >= 3 and found_items[-1].islower() and len(found_items[-1].split()) < untrimmed:
+                    # "what grains other than wheat contain gluten": a lowercase phrase cut back to leave
+                    # one word for the question ("What grains gluten?") may well hold its verb
+                    raise _Unsure("the excluded phrase may hold the question's verb")
                 if not _verb_after("", span[end:]):
                     # "what languages besides rust guarantee memory safety": alone, the phrase
                     # reads its verb as a noun; the question read whole finds it again
