@@ -532,6 +532,26 @@ THIRD_PASS = [
     # "not the X" / "not Name" after a keyword query
     ("history of the olympics not the modern games", '"history of the olympics" AND NOT "modern games"'),
     ("laptops for students not Apple", '"laptops for students" AND NOT "Apple"'),
+    # more ways to open an alternative: "; alternatively", "? Alternatively,", " - or", "(not X) or Y"
+    (
+        "Beginner knitting projects other than scarves; alternatively easy crochet projects",
+        '"Beginner knitting projects" AND NOT "scarves" OR "easy crochet projects"',
+    ),
+    (
+        "What are the best Pixar films apart from Toy Story? Alternatively, what are the best Studio Ghibli films?",
+        '"What are the best Pixar films?" AND NOT "Toy Story" OR "what are the best Studio Ghibli films?"',
+    ),
+    (
+        "Action films from the 90s except the Die Hard series. Or maybe heist movies from the same decade.",
+        '"Action films from the 90s" AND NOT "Die Hard series" OR "heist movies from the same decade"',
+    ),
+    (
+        "I'd like a history of the Tudors without Henry VIII - or a biography of Elizabeth I",
+        '"history of the Tudors" AND NOT "Henry VIII" OR "a biography of Elizabeth I"',
+    ),
+    ("Weekend trips from Munich (not Salzburg) or lakes in Bavaria", '"Weekend trips from Munich" AND NOT "Salzburg" OR "lakes in Bavaria"'),
+    # after a name, a lowercase plural with a place of its own is another request, never one more excluded item
+    ("cheap hotels in Lisbon except Bairro Alto or hostels in Porto", '"cheap hotels in Lisbon" AND NOT "Bairro Alto" OR "hostels in Porto"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

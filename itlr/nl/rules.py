@@ -1338,9 +1338,12 @@ def rules_to_expr(question: str) -> RuleResult:
 
 
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
-_ALT_OR_RE = re.compile(r",\s+or\s+(?:(?P<marker>else|failing\s+that|if\s+not|alternatively|instead)[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_ALT_OR_RE = re.compile(r"(?:,|\s[-–—])\s+or\s+(?:(?P<marker>else|failing\s+that|if\s+not|alternatively|instead)[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
 # "…, apart from Celestron ones? Or would binoculars be better?": a sentence that opens with "Or"
-_SENTENCE_OR_RE = re.compile(r"(?<=[?.!])\s+or\s+(?:(?:else|failing\s+that|if\s+not|alternatively|maybe|perhaps)[,\s]+)?(?=\w)", re.IGNORECASE)
+_SENTENCE_OR_RE = re.compile(
+    r"(?<=[?.!;])\s+(?:or\s+(?:(?:else|failing\s+that|if\s+not|alternatively|maybe|perhaps)[,\s]+)?|(?:alternatively|otherwise|failing\s+that)[,\s]+)(?=\w)",
+    re.IGNORECASE,
+)
 _NEGATION_RE = re.compile(r"\b(?:not|without|never|no)\b|n['’]t\b", re.IGNORECASE)
 _PLAIN_OR_RE = re.compile(r"\s+or\s+", re.IGNORECASE)
 _ALT_PREP_RE = re.compile(r"(in|at|for|with|from|by|on|about|to|of)\s+\S", re.IGNORECASE)
@@ -1426,9 +1429,36 @@ def _alternatives(text: str) -> list[str]:
     # request of its own after an exclusion is an alternative, not one more excluded item
     for m in _PLAIN_OR_RE.finditer(text):
         left, right = text[: m.start()], text[m.end() :]
-        if not _depth_at(text, m.start()) and "," not in left and _purpose_request(right) and _find_trigger(left):
+        if _depth_at(text, m.start()) or "," in left:
+            continue
+        if (_purpose_request(right) or _other_kind(left, right)) and _find_trigger(left):
             return [left, right]
+        if _PAREN_EXCLUSION_END_RE.search(left) and _fresh_phrase(right):
+            return [left, right]  # "Weekend trips from Munich (not Salzburg) or lakes in Bavaria"
     return [text]
+
+
+_PAREN_EXCLUSION_END_RE = re.compile(
+    r"\((?:excluding|except(?:ing)?|other\s+than|apart\s+from|aside\s+from|besides|minus|but\s+not|not|no|without)\b[^()]*\)\s*$", re.IGNORECASE
+)
+
+
+def _fresh_phrase(text: str) -> bool:
+    """Whether ``text`` is a request of its own: two words or more, opening with a lowercase noun phrase."""
+    words = syntax.tag(text.strip())
+    return len(words) >= 2 and not words[0].capitalised and words[0].tag in ("NN", "NNS", "JJ", "DT", "VBG")
+
+
+def _other_kind(left: str, right: str) -> bool:
+    """ "cheap hotels in Lisbon except Bairro Alto or hostels in Porto": after a name, a lowercase
+    plural with a place of its own is another kind of thing asked for, not one more name left out."""
+    before = _words(left)
+    words = syntax.tag(right.strip())
+    return (
+        bool(before) and before[-1][:1].isupper()
+        and len(words) >= 3 and not words[0].capitalised and words[0].tag == "NNS"
+        and words[1].tag == "IN" and words[1].text.lower() in ("in", "from", "near", "for", "with", "on", "at", "about")
+    )
 
 
 def _translate(text: str) -> RuleResult | None:
