@@ -552,6 +552,20 @@ THIRD_PASS = [
     ("Weekend trips from Munich (not Salzburg) or lakes in Bavaria", '"Weekend trips from Munich" AND NOT "Salzburg" OR "lakes in Bavaria"'),
     # after a name, a lowercase plural with a place of its own is another request, never one more excluded item
     ("cheap hotels in Lisbon except Bairro Alto or hostels in Porto", '"cheap hotels in Lisbon" AND NOT "Bairro Alto" OR "hostels in Porto"'),
+    # lists: "excluding:", "the following:", "neither … nor", "X and Y are off the table"
+    (
+        "Tourist spots in Rome. Exclude the following: the Colosseum, the Pantheon, the Trevi Fountain.",
+        '"Tourist spots in Rome" AND NOT "Colosseum" AND NOT "Pantheon" AND NOT "Trevi Fountain"',
+    ),
+    ("Best Beatles albums, excluding: Abbey Road and Revolver", '"Best Beatles albums" AND NOT "Abbey Road" AND NOT "Revolver"'),
+    ("Summer fruits, but neither strawberries nor watermelon", '"Summer fruits" AND NOT "strawberries" AND NOT "watermelon"'),
+    ("Neither Tolstoy nor Dostoevsky, please. Russian novels?", '"Russian novels?" AND NOT "Tolstoy" AND NOT "Dostoevsky"'),
+    (
+        "Programming languages for beginners, Python and JavaScript are off the table",
+        '"Programming languages for beginners" AND NOT "Python" AND NOT "JavaScript"',
+    ),
+    ("cheap cars but Fiats are a no-go", '"cheap cars" AND NOT "Fiats"'),
+    ("Dessert ideas. Chocolate is off the table.", '"Dessert ideas" AND NOT "Chocolate"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),
@@ -574,6 +588,8 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    "Neither rain nor snow stops the mail",
+    "Which topics are off limits at dinner?",
     # a lowercase excluded phrase cut back to one word of question may hold the verb: unsure, whole
     "What grains other than wheat contain gluten?",
     "sans serif fonts for websites",

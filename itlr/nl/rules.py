@@ -134,6 +134,7 @@ _BOUNDED = [
     r"anything\s+but",  # "…, anything but beaches"; "I can eat anything but nuts" is not a request
     r"save\s+for",  # "Famous composers, save for Mozart"
     r"none\s+of",  # "cheap gyms, none of the big chains"
+    r"neither(?=\s+[^.?!;]+?\s+nor\b)",  # "…, but neither strawberries nor watermelon"
     r"steer(?:ing)?\s+clear\s+of",
     r"(?:stay|keep)(?:ing)?\s+away\s+from",
     r"hold(?=\s+the\s)",  # "…, but hold the eggs"
@@ -166,7 +167,10 @@ _RESUME_RE = re.compile(
 _META_FOLLOWS_RE = re.compile(r"\s+(?:any|all|(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")|" + _META_VERBS + r"|going\s+into|getting\s+into|using)\b", re.IGNORECASE)
 _AND_WH_RE = re.compile(r"\s+(?:and|but)\s+(?:" + _WH + r")\b", re.IGNORECASE)
 
-_ABBREV = {"mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof", "mt", "ft", "vol", "nos", "approx", "fig", "op", "ca", "inc", "ltd", "co"}
+_ABBREV = {
+    "mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof", "mt", "ft", "vol", "nos", "approx", "fig", "op", "ca", "inc", "ltd", "co",
+    "sgt", "gen", "col", "lt", "capt", "gov", "sen", "rep", "rev", "hon", "pres", "dept", "univ", "ave", "blvd", "rd",
+}
 
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
 _FILLER_RE = re.compile(
@@ -216,6 +220,8 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:any|all|specific|detailed|direct|explicit|further|particular|certain|those|these|such)\s+"),
+    # "excluding: A, B and C", "Exclude the following: …"
+    re.compile(r"^(?:(?:the\s+)?following(?:\s+(?:items|things|topics|places|ones|names|books|films|people))?\s*)?:\s*", re.IGNORECASE),
     re.compile(r"^(?:the|a|an)\s+"),
     re.compile(r"^(?:its|their|his|her|our|your|my|one's|own)\s+"),
     re.compile(
@@ -810,7 +816,14 @@ def _no_list(after: str) -> bool:
     return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) for w in words if w.text.lower() not in items)
 
 
-_IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
+_IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|neither|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
+# "…, Python and JavaScript are off the table": the excluded items said before their cue
+_OFF_THE_TABLE_RE = re.compile(
+    r"(?P<pre>(?:^|[.;?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s)[^.,;?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re)\s+"
+    r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go)"
+    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well))?(?P<end>\s*(?:[.;!?]|$))",
+    re.IGNORECASE,
+)
 # "leave Robespierre out of it", "keep politics out": the object between verb and particle
 _LEAVE_X_OUT_RE = re.compile(
     r"(?P<pre>(?:^|[.,;:!?—–]\s*|\s-\s+|\b(?:but|and|just|please)\s+))(?:leave|keep)\s+(?P<obj>(?!out\b|it\b|that\b|this\b|them\b)(?:the\s+|any\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+out"
@@ -1321,6 +1334,7 @@ def rules_to_expr(question: str) -> RuleResult:
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
     text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
+    text = _OFF_THE_TABLE_RE.sub(lambda m: m.group("pre") + "excluding " + m.group("items") + m.group("end"), text)
     try:
         parts = _alternatives(text)
         if len(parts) > 1:
