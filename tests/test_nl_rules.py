@@ -566,6 +566,7 @@ THIRD_PASS = [
     ),
     ("cheap cars but Fiats are a no-go", '"cheap cars" AND NOT "Fiats"'),
     ("Dessert ideas. Chocolate is off the table.", '"Dessert ideas" AND NOT "Chocolate"'),
+    ("novels that feature dragons but not elves", '"novels that feature dragons" AND NOT "elves"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),
@@ -588,6 +589,9 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    # the negated verb of a relative clause: what the answer does not do
+    "hotels that allow dogs but not cats",
+    "restaurants that serve sushi but not ramen",
     "Neither rain nor snow stops the mail",
     "Which topics are off limits at dinner?",
     # a lowercase excluded phrase cut back to one word of question may hold the verb: unsure, whole
