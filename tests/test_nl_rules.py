@@ -567,6 +567,19 @@ THIRD_PASS = [
     ("cheap cars but Fiats are a no-go", '"cheap cars" AND NOT "Fiats"'),
     ("Dessert ideas. Chocolate is off the table.", '"Dessert ideas" AND NOT "Chocolate"'),
     ("novels that feature dragons but not elves", '"novels that feature dragons" AND NOT "elves"'),
+    # what the user has done, dislikes or cannot eat, said as a sentence of its own or after the request
+    ("I hate horror. What are some good movies for Halloween?", '"What are some good movies for Halloween?" AND NOT "horror"'),
+    ("My son is allergic to eggs. What can I make him for breakfast?", '"What can I make him for breakfast?" AND NOT "eggs"'),
+    (
+        "We have already been to Lisbon and Porto. What else is there in Portugal?",
+        '"What else is there in Portugal?" AND NOT "Lisbon" AND NOT "Porto"',
+    ),
+    ("I've read all of Agatha Christie. Which crime writers should I try next?", '"Which crime writers should I try next?" AND NOT "Agatha Christie"'),
+    ("what are the best indie games? i've played hades and celeste", '"what are the best indie games?" AND NOT "hades" AND NOT "celeste"'),
+    ("vegetarian meal prep ideas, we're sick of lentils", '"vegetarian meal prep ideas" AND NOT "lentils"'),
+    ("what to do in amsterdam, been to the rijksmuseum and anne frank house already", '"what to do in amsterdam" AND NOT "rijksmuseum" AND NOT "anne frank house"'),
+    ("Please don't suggest Duolingo. How can I learn Italian quickly?", '"How can I learn Italian quickly?" AND NOT "Duolingo"'),
+    ("Don't recommend Atomic Habits, I've read it. Good self-help books?", '"Good self-help books?" AND NOT "Atomic Habits"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),
@@ -589,6 +602,15 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    # a statement that is the whole question, or a question about it, is no exclusion
+    "What should I do if I hate my job?",
+    "I don't like my boss, how do I quit politely?",
+    "I've read that coffee is bad. Is it true?",
+    "I've read Dune",
+    # what is named is the context of a replacement or of something similar
+    "I'm tired of Scrabble at Christmas. What's a good replacement for it?",
+    "I've already seen Inception, what else is like it?",
+    "I've read Dune. Any similar books?",
     # the negated verb of a relative clause: what the answer does not do
     "hotels that allow dogs but not cats",
     "restaurants that serve sushi but not ramen",

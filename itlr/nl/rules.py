@@ -68,7 +68,7 @@ _META_VERBS = (
     r"go(?:es|ing)?\s+into|get(?:ting)?\s+into|dwell(?:s|ing)?\s+on|deal(?:s|ing)?\s+with|concern(?:s|ing)?|"
     r"contain(?:s|ing)?|featur(?:e|es|ing)|relat(?:e|es|ing)\s+to|say(?:ing)?\s+anything\s+about|explain(?:s|ing)?|"
     r"analy[sz](?:e|es|ing)|examin(?:e|es|ing)|explor(?:e|es|ing)|emphasi[sz](?:e|es|ing)|highlight(?:s|ing)?|"
-    r"cit(?:e|es|ing)|quot(?:e|es|ing)|list(?:s|ing)?|show(?:s|ing)?|return(?:s|ing)?|want|need|care\s+about|"
+    r"cit(?:e|es|ing)|quot(?:e|es|ing)|list(?:s|ing)?|show(?:s|ing)?|return(?:s|ing)?|want|need|care\s+about|suggest|recommend|propose|"
     r"bother\s+with|dig(?:ging)?\s+into|delv(?:e|ing)\s+into|elaborat(?:e|ing)\s+on|(?:go|goes|going|bang|bangs|banging|harp|harps|harping)\s+on\s+about"
 )
 # Nouns that only say "talk about", when followed by of/to/about/…: "any mention of X".
@@ -108,12 +108,20 @@ _STRONG = [
     r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered)(?:\s+(?:about|of))?",
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered)(?:\s+(?:about|of))?",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
     r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used)(?!\s+(?:it|them|this|that|those|these|both|all)\b)"
     r"(?=[^.?!;,]*\b(?:already|before)\b)",
     r"(?:I|we)\s+(?:already\s+)?know\s+(?:all|everything|plenty|enough|a\s+lot)\s+about(?!\s+(?:it|them|this|that|those|these|both)\b)",
+    r"(?:(?<=,\s)|(?<=-\s)|(?<=–\s)|(?<=—\s))been\s+to(?=[^.?!;,]*\b(?:already|before)\b)",  # "…, been to the Rijksmuseum already"
+    # a sentence of its own about what the user has done or dislikes ("I've read all of Agatha Christie.",
+    # "I hate horror.", "My son is allergic to eggs."): checked in _is_topic_exclusion
+    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)(?:\s+all\s+of)?"
+    r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|many|some|good|great)\b)",
+    r"(?:I|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)",
+    r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored)\s+of",
+    r"(?:I['’]m|I\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:allergic|intolerant)\s+to",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:already\s+)?familiar\s+with(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including|from|by)",
     r"never\s+(?:" + _META_VERBS + r")",
@@ -743,6 +751,16 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # about that class), unlike a member left out ("Which countries … but not Norway?")
         if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after):
             return False
+    if (_STATEMENT_CUE_RE.match(word) or "already" in word or re.match(r"(?:i|we)\s+(?:already\s+)?know|(?:i|we)\S*\s+(?:have\s+)?(?:been|done|seen)", word)) and _REFERS_BACK_RE.search(text, m.end()):
+        return False  # "I'm tired of Monopoly. What's a good replacement for it?", "I've seen Dune, anything similar?": wanted as context
+    if _STATEMENT_CUE_RE.match(word):
+        # "I hate horror. What are good Halloween films?": a statement of its own, before or after the
+        # request ("What should I do if I hate my job?" and a lone "I've read Dune" are no exclusions)
+        after_request = re.search(r"[,;:—–]\s*$|\s-\s*$", conn_text) is not None and bool(_words(text[sent_start:conn_start]))
+        sentences = [k for k, ch in enumerate(text.rstrip(" .!?")) if ch in ".?!;" and _is_sentence_end(text, k)]
+        own_sentence = _sentence_start(text, m.start()) and bool(sentences)
+        if not (own_sentence or after_request) or text[m.start() : sent_end + 1].rstrip().endswith("?"):
+            return False
     if word == "bar":
         # "all the planets bar Earth", not "a wine bar Paris": only after a plural or "all"
         before = [w for w in syntax.tag(text[sent_start : m.start()].rstrip()) if w.tag not in (",", ":")]
@@ -765,6 +783,17 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     return True
 
 
+# Words that ask for something in the place of, or like, what was named: it is the question's context.
+_REFERS_BACK_RE = re.compile(
+    r"\b(?:replacements?|replace|alternatives?|instead|substitutes?|swap|similar|like\s+(?:it|that|them|this|those|these)|"
+    r"same\s+(?:kind|style|vibe|genre|feel)|in\s+the\s+(?:same\s+)?(?:vein|style|spirit)\s+of|along\s+the\s+lines\s+of)\b",
+    re.IGNORECASE,
+)
+_STATEMENT_CUE_RE = re.compile(
+    r"(?:i|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)(?!.*\b(?:already|before)\b)"
+    r"|(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)"
+    r"|(?:i['’]m|i\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored|allergic|intolerant)\s+(?:of|to)"
+)
 _ONES_WITH_RE = re.compile(
     r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+\S", re.IGNORECASE
 )
