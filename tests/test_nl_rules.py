@@ -602,6 +602,15 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    # titles and acts that open with a cue word
+    "save for a house deposit fast",
+    "Don't stop believing sheet music",
+    "Is Neither Here Nor There by Bill Bryson worth reading before a trip around Europe?",
+    "Hold the line by Toto lyrics",
+    "Stay away from me song",
+    "None of my business meme",
+    "I hate mondays meme origin",
+    "Skip to my Lou lyrics",
     # a statement that is the whole question, or a question about it, is no exclusion
     "What should I do if I hate my job?",
     "I don't like my boss, how do I quit politely?",

@@ -761,6 +761,12 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         own_sentence = _sentence_start(text, m.start()) and bool(sentences)
         if not (own_sentence or after_request) or text[m.start() : sent_end + 1].rstrip().endswith("?"):
             return False
+    if word == "save for" and not (re.search(r"[,;:—–]", conn_text) and re.match(r"\s+(?:the\s+)?[A-Z0-9]", after)):
+        return False  # "save for a house deposit": an act; "Famous composers, save for Mozart" leaves a name out
+    if re.fullmatch(r"(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t", word) and _sentence_start(text, m.start()):
+        first = syntax.tag(after.strip())[:1] if after.strip() else []
+        if first and first[0].tag == "VB":
+            return False  # "Don't stop believing sheet music": a verb of its own, not a topic left out
     if word == "bar":
         # "all the planets bar Earth", not "a wine bar Paris": only after a plural or "all"
         before = [w for w in syntax.tag(text[sent_start : m.start()].rstrip()) if w.tag not in (",", ":")]
