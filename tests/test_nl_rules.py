@@ -580,6 +580,11 @@ THIRD_PASS = [
     ("what to do in amsterdam, been to the rijksmuseum and anne frank house already", '"what to do in amsterdam" AND NOT "rijksmuseum" AND NOT "anne frank house"'),
     ("Please don't suggest Duolingo. How can I learn Italian quickly?", '"How can I learn Italian quickly?" AND NOT "Duolingo"'),
     ("Don't recommend Atomic Habits, I've read it. Good self-help books?", '"Good self-help books?" AND NOT "Atomic Habits"'),
+    # more coordinations over one shared head or tail
+    ("Cheap or free museums in Washington DC", '"Cheap museums in Washington DC" OR "free museums in Washington DC"'),
+    ("early or late blight on tomatoes", '"early blight on tomatoes" OR "late blight on tomatoes"'),
+    ("what do foxes or badgers eat", '"what do foxes eat" OR "what do badgers eat"'),
+    ("Italian and French wines under 20 dollars", '"Italian wines under 20 dollars" OR "French wines under 20 dollars"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),
@@ -602,6 +607,9 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    # options after a comma in a "which is …" question are a choice
+    "Which is healthier for breakfast, oatmeal or eggs?",
+    "what is better for a cold, tea or soup",
     # titles and acts that open with a cue word
     "save for a house deposit fast",
     "Don't stop believing sheet music",

@@ -1206,6 +1206,10 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             return None
         if _CHOICE_QUESTION_RE.match(t):
             return None  # "Is it better to run in the morning or evening?": a choice, asked whole
+        head, comma, options = t.partition(",")
+        choice_head = re.match(r"(?:which|what|who)(?:['’]s|\s+(?:is|are|was|were|would|should|could|do|does)\b)", head, re.IGNORECASE)
+        if comma and choice_head and re.search(r"\s+or\s+", options) and len(_words(options)) <= 8:
+            return None  # "Which is healthier for breakfast, oatmeal or eggs?": options to choose from
         found = syntax.coordination_items(t, "or")
         verbs = found is not None and found.verbs and re.match(r"(?:how|what|why|when|where|which|who)\b", t, re.IGNORECASE) is not None
         # "how to bleed a radiator or a brake line": one task, two objects; "Who invented the telephone
