@@ -200,7 +200,8 @@ _FILLER_RE = re.compile(
 # request for texts that leave a topic out (unlike _FILLER_RE's "Explain X without Y").
 _ASK_FOR_RE = re.compile(
     r"^(?:(?:please|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
-    r"(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick))(?:\s+(?:me|us))?"
+    r"(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick)|searching\s+for|hunting\s+for|"
+    r"(?:i['’]m\s+|i\s+am\s+)?(?:trying|hoping)\s+to\s+find|on\s+the\s+(?:hunt|lookout)\s+for|in\s+search\s+of)(?:\s+(?:me|us))?"
     r"\s+(?=\w)",
     re.IGNORECASE,
 )
