@@ -585,6 +585,11 @@ THIRD_PASS = [
     ("early or late blight on tomatoes", '"early blight on tomatoes" OR "late blight on tomatoes"'),
     ("what do foxes or badgers eat", '"what do foxes eat" OR "what do badgers eat"'),
     ("Italian and French wines under 20 dollars", '"Italian wines under 20 dollars" OR "French wines under 20 dollars"'),
+    # "(no X please)", "– anything except X"; a clause with a modal after the item is the question's own
+    ("Tell me about the Roman Empire (no Julius Caesar please)", '"Roman Empire" AND NOT "Julius Caesar"'),
+    ("smartphones under 300 euros – anything except Xiaomi", '"smartphones under 300 euros" AND NOT "Xiaomi"'),
+    ("Is there anything except rice I can feed my dog?", '"Is there anything I can feed my dog?" AND NOT "rice"'),
+    ("Searching for cheap flights to Oslo, not Norwegian Air", '"cheap flights to Oslo" AND NOT "Norwegian Air"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

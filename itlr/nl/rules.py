@@ -282,12 +282,12 @@ _EXCLUSION_REMARK_RE = re.compile(
     # "since we've been twice already", "because it's overrated": why it is left out
     r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|that|those|these|this|there|everyone|everybody|nobody)\b"
     # typed without a comma: "no ferns they always die on me"
-    r"|\s+" + _NO_WISH + r"(?:they|we|I|it|he|she)(?:['’](?:s|re|ve|ll|d))?\s+(?:always|never|just|already|all|both|really)?\s*(?!to\b)\w+"
+    r"|\s+" + _NO_WISH + r"(?![^.?!;]*\b(?:can|could|will|might|may|shall|to)\b)(?:they|we|I|it|he|she)(?:['’](?:s|re|ve|ll|d))?\s+(?:always|never|just|already|all|both|really)?\s*(?!to\b)\w+"
     r")[^.?!;]*[.!]?",
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+etc\.?$|(?<=\w)\s+ones?$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+etc\.?$|[\s,]+(?:please|thanks|thank\s+you)$|(?<=\w)\s+ones?$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
     re.IGNORECASE,
 )
@@ -921,6 +921,9 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             continue  # inside a parenthesis that is not itself an exclusion: leave it be
         conn = _CONN_RE.search(text[: m.start()])
         conn_start = conn.start() if conn else m.start()
+        anything = re.search(r"(?:[,;:—–]\s*|\s-\s+)(?:anything|everything)\s+$", text[: m.start()], re.IGNORECASE)
+        if anything and re.match(r"except|excluding|other\s+than|apart\s+from|besides", m.group(0), re.IGNORECASE):
+            conn_start = min(conn_start, anything.start())  # "smartphones – anything except Xiaomi"
         conn_text = text[conn_start : m.start()]
         boundary = (
             _sentence_start(text, m.start())
