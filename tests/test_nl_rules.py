@@ -567,6 +567,7 @@ THIRD_PASS = [
     ("cheap cars but Fiats are a no-go", '"cheap cars" AND NOT "Fiats"'),
     ("Dessert ideas. Chocolate is off the table.", '"Dessert ideas" AND NOT "Chocolate"'),
     ("novels that feature dragons but not elves", '"novels that feature dragons" AND NOT "elves"'),
+    ("which apples are best for baking, not granny smith", '"which apples are best for baking" AND NOT "granny smith"'),
     # what the user has done, dislikes or cannot eat, said as a sentence of its own or after the request
     ("I hate horror. What are some good movies for Halloween?", '"What are some good movies for Halloween?" AND NOT "horror"'),
     ("My son is allergic to eggs. What can I make him for breakfast?", '"What can I make him for breakfast?" AND NOT "eggs"'),

@@ -745,8 +745,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return False
         # "hotels that allow dogs but not cats": the verb of a relative clause is negated, a property
         # of the answer; only a text's content is a topic ("novels that feature dragons but not elves")
-        relative_clause = re.search(r"\b(?:that|which|who)\s+(?!(?:is|are|was|were)\b)\w+", text[sent_start:conn_start], re.IGNORECASE)
-        if relative_clause and not _TEXT_NOUN_RE.search(text[sent_start : sent_start + relative_clause.start()]):
+        head = text[sent_start:conn_start]
+        relative_clause = re.search(r"(?<=\w\s)(?:that|which|who)\s+(?!(?:is|are|was|were)\b)\w+", head, re.IGNORECASE)
+        if relative_clause and any(w.dep == "relcl" and w.verb for w in syntax.tag(head)) and not _TEXT_NOUN_RE.search(head[: relative_clause.start()]):
             return False
         # "Which awards … but not Nobel Prizes?": a class the answer is not (its passage is
         # about that class), unlike a member left out ("Which countries … but not Norway?")
