@@ -613,6 +613,8 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    # in a question, "but not the <description>" is what the answer is not
+    "Which cities are capitals but not the largest city in their country?",
     # options after a comma in a "which is …" question are a choice
     "Which is healthier for breakfast, oatmeal or eggs?",
     "what is better for a cold, tea or soup",

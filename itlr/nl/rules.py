@@ -753,6 +753,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # about that class), unlike a member left out ("Which countries … but not Norway?")
         if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after):
             return False
+        # "Which cities are capitals but not the largest city in their country?": what the answer is not
+        if _QUESTION_START_RE.match(text[sent_start:].strip()) and re.match(r"\s*the\s+[a-z]", after) and re.match(r"(?:but|and)\s", word):
+            return False
     if (_STATEMENT_CUE_RE.match(word) or "already" in word or re.match(r"(?:i|we)\s+(?:already\s+)?know|(?:i|we)\S*\s+(?:have\s+)?(?:been|done|seen)", word)) and _REFERS_BACK_RE.search(text, m.end()):
         return False  # "I'm tired of Monopoly. What's a good replacement for it?", "I've seen Dune, anything similar?": wanted as context
     if _STATEMENT_CUE_RE.match(word):
