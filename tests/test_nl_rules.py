@@ -591,6 +591,19 @@ THIRD_PASS = [
     ("smartphones under 300 euros – anything except Xiaomi", '"smartphones under 300 euros" AND NOT "Xiaomi"'),
     ("Is there anything except rice I can feed my dog?", '"Is there anything I can feed my dog?" AND NOT "rice"'),
     ("Searching for cheap flights to Oslo, not Norwegian Air", '"cheap flights to Oslo" AND NOT "Norwegian Air"'),
+    # after an excluded name, a plural noun phrase is another request (never one more excluded item)
+    ("Tell me about Norse gods except Thor or Greek heroes", '"Norse gods" AND NOT "Thor" OR "Greek heroes"'),
+    ("Norse gods, but not Thor or Greek heroes", '"Norse gods" AND NOT "Thor" OR "Greek heroes"'),
+    (
+        "easy hikes near Seattle apart from Rattlesnake Ledge or beaches on the Olympic Peninsula",
+        '"easy hikes near Seattle" AND NOT "Rattlesnake Ledge" OR "beaches on the Olympic Peninsula"',
+    ),
+    (
+        "crime dramas set in Scandinavia but not The Bridge or Korean thrillers",
+        '"crime dramas set in Scandinavia" AND NOT "The Bridge" OR "Korean thrillers"',
+    ),
+    # an exclusion after the question's verb: the question keeps all its words
+    ("Which wines go with fish apart from white wine?", '"Which wines go with fish?" AND NOT "white wine"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

@@ -1040,6 +1040,17 @@ _WH_SUBJECT_RE = re.compile(
 )
 
 
+def _wh_subject(head: str) -> bool:
+    """Whether ``head`` is a question word and the subject it asks about ("Which gases"), with no
+    verb of its own yet ("Which wines go with fish" has one: what follows is no verb of the question)."""
+    if not _WH_SUBJECT_RE.match(head):
+        return False
+    words = syntax.tag(head)
+    start = next((k for k, w in enumerate(words) if w.tag in ("WDT", "WP", "WRB")), 0)
+    rest = words[start + 2 :]  # the first word after the question word is the subject, whatever its tag
+    return not any(w.tag in ("VB", "VBP", "VBZ", "VBD") and k + 1 < len(rest) and rest[k + 1].tag in ("IN", "DT", "RP", "TO", "PRP") for k, w in enumerate(rest))
+
+
 def _verb_missing(text: str) -> bool:
     """Whether what follows an excluded phrase lacks the verb a question needs: no verb, and
     at most one word or an adverb or preposition first ("well in barrels")."""
@@ -1092,7 +1103,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite else phrase, clause)
             end = skip + np_end if found_items else len(span)
             found_items = found_items or [span]
-            if found_items and not clause and _WH_SUBJECT_RE.match(text[:conn_start]):
+            if found_items and not clause and _wh_subject(text[:conn_start]):
                 # "Which gases other than carbon dioxide trap heat?": the question needs its verb
                 # back, so the phrase's last words (nouns to the tagger) go back to it
                 start = span.index(found_items[-1], skip)
@@ -1495,10 +1506,11 @@ def _alternatives(text: str) -> list[str]:
     # request of its own after an exclusion is an alternative, not one more excluded item
     for m in _PLAIN_OR_RE.finditer(text):
         left, right = text[: m.start()], text[m.end() :]
-        if _depth_at(text, m.start()) or "," in left:
+        if _depth_at(text, m.start()):
             continue
-        if (_purpose_request(right) or _other_kind(left, right)) and _find_trigger(left):
-            return [left, right]
+        trigger = _find_trigger(left)
+        if trigger and "," not in left[trigger[1] :] and (_purpose_request(right) or _other_kind(left, right)):
+            return [left, right]  # (a comma after the cue makes "A, B or C" one list)
         if _PAREN_EXCLUSION_END_RE.search(left) and _fresh_phrase(right):
             return [left, right]  # "Weekend trips from Munich (not Salzburg) or lakes in Bavaria"
     return [text]
@@ -1516,14 +1528,32 @@ def _fresh_phrase(text: str) -> bool:
 
 
 def _other_kind(left: str, right: str) -> bool:
-    """ "cheap hotels in Lisbon except Bairro Alto or hostels in Porto": after a name, a lowercase
-    plural with a place of its own is another kind of thing asked for, not one more name left out."""
+    """ "cheap hotels in Lisbon except Bairro Alto or hostels in Porto", "Norse gods except Thor or
+    Greek heroes": after a name, a lowercase plural with a place of its own, or a plural noun
+    phrase, is another kind of thing asked for, not one more name left out. (Read wrongly, it
+    costs an OR; read the other way, it puts what is wanted under NOT.)"""
     before = _words(left)
-    words = syntax.tag(right.strip())
+    if not before or not before[-1][:1].isupper():
+        return False
+    whole = left + " or " + right.strip()
+    tagged = syntax.tag(whole)
+    name = [w for w in tagged if w.end <= len(left)][-1:]
+    if not name or name[0].tag not in ("NNP", "NNPS"):
+        return False  # "the French or Russian revolutions": an adjective shares the head
+    words = [w for w in tagged if w.start >= len(left) + 4]
+    if len(words) < 2 or words[0].tag == "DT":
+        return False
+
+    def plural(w: syntax.Word) -> bool:  # "beaches" alone reads as a verb
+        return not w.capitalised and (w.tag == "NNS" or (w.tag == "VBZ" and w.text.endswith("s")))
+
+    if plural(words[0]) and words[1].tag == "IN" and words[1].text.lower() in ("in", "from", "near", "for", "with", "on", "at", "about"):
+        return len(words) >= 3
+    content = [w for w in words if w.tag not in (".", ",")]
     return (
-        bool(before) and before[-1][:1].isupper()
-        and len(words) >= 3 and not words[0].capitalised and words[0].tag == "NNS"
-        and words[1].tag == "IN" and words[1].text.lower() in ("in", "from", "near", "for", "with", "on", "at", "about")
+        2 <= len(content) <= 4
+        and plural(content[-1])
+        and all(w.tag in ("JJ", "NN", "NNS", "NNP", "VBG") and (not w.capitalised or w.tag == "JJ" or syntax.demonym(w.text)) for w in content[:-1])
     )
 
 

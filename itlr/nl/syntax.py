@@ -268,6 +268,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         and governs(words, spans[-1][1] - 1, spans[0][0])  # "melatonin or sleeping pills": two things, nothing shared
         # "stuffing and mashed potatoes": a gerund item shares a head only with gerunds ("running or walking shoes")
         and (words[spans[0][0]].tag == "VBG") == (last[0].tag == "VBG")
+        # "Thor or Greek heroes": a name and an adjective are not two modifiers of one head
+        and (not (words[spans[0][0]].capitalised or last[0].capitalised) or words[spans[0][0]].tag == last[0].tag)
     ):
         head = last[-1].text
         items = [it + " " + head for it in items[:-1]] + [items[-1]]
