@@ -626,6 +626,13 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    "Apart from that Mrs Lincoln how was the play joke",
+    "Apart from that, what else is in Rome?",
+    "10 Things I Hate About You filming locations",
+    "Minus the Bear band",
+    "Skip counting by 5 worksheets",
+    "neither a borrower nor a lender be meaning",
+    "I'm allergic to cats what can I do",
     # in a question, "but not the <description>" is what the answer is not
     "Which cities are capitals but not the largest city in their country?",
     # options after a comma in a "which is …" question are a choice

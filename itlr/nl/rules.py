@@ -766,6 +766,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         own_sentence = _sentence_start(text, m.start()) and bool(sentences)
         if not (own_sentence or after_request) or text[m.start() : sent_end + 1].rstrip().endswith("?"):
             return False
+    if re.match(r"\s*(?:that|this|it|them)(?:\s*(?:[,.;:!?]|$)|\s+[A-Z])", after):
+        return False  # "Apart from that, …", "Apart from that Mrs Lincoln, how was the play?": a pronoun, no topic
     if word == "save for" and not (re.search(r"[,;:—–]", conn_text) and re.match(r"\s+(?:the\s+)?[A-Z0-9]", after)):
         return False  # "save for a house deposit": an act; "Famous composers, save for Mozart" leaves a name out
     if re.fullmatch(r"(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t", word) and _sentence_start(text, m.start()):
