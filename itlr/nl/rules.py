@@ -85,7 +85,7 @@ _STRONG = [
     r"with\s+the\s+exception\s+of",
     r"except(?:ing)?(?:\s+for)?",
     r"excluding",
-    r"other\s+than",
+    r"other\s+th[ae]n",  # "other then": a common slip
     r"apart\s+from",
     r"aside\s+from",
     r"outside\s+of",
@@ -516,7 +516,7 @@ _REQUEST_VERBS = {
 # Exclusion words that sit inside a noun phrase ("trees other than oaks that grow …"): without a
 # comma before them, what follows the excluded noun phrase belongs to the phrase they modify.
 _NP_INTERNAL_RE = re.compile(
-    r"^(?:other\s+than|except(?:ing)?(?:\s+for)?|excluding|besides|apart\s+from|aside\s+from|rather\s+than|instead\s+of|"
+    r"^(?:other\s+th[ae]n|except(?:ing)?(?:\s+for)?|excluding|besides|apart\s+from|aside\s+from|rather\s+than|instead\s+of|"
     r"minus|with\s+the\s+exception\s+of|outside\s+of)$",
     re.IGNORECASE,
 )
@@ -928,7 +928,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         conn = _CONN_RE.search(text[: m.start()])
         conn_start = conn.start() if conn else m.start()
         anything = re.search(r"(?:[,;:—–]\s*|\s-\s+)(?:anything|everything)\s+$", text[: m.start()], re.IGNORECASE)
-        if anything and re.match(r"except|excluding|other\s+than|apart\s+from|besides", m.group(0), re.IGNORECASE):
+        if anything and re.match(r"except|excluding|other\s+th[ae]n|apart\s+from|besides", m.group(0), re.IGNORECASE):
             conn_start = min(conn_start, anything.start())  # "smartphones – anything except Xiaomi"
         conn_text = text[conn_start : m.start()]
         boundary = (
@@ -1519,7 +1519,7 @@ def _alternatives(text: str) -> list[str]:
 
 
 _PAREN_EXCLUSION_END_RE = re.compile(
-    r"\((?:excluding|except(?:ing)?|other\s+than|apart\s+from|aside\s+from|besides|minus|but\s+not|not|no|without)\b[^()]*\)\s*$", re.IGNORECASE
+    r"\((?:excluding|except(?:ing)?|other\s+th[ae]n|apart\s+from|aside\s+from|besides|minus|but\s+not|not|no|without)\b[^()]*\)\s*$", re.IGNORECASE
 )
 
 
