@@ -24,6 +24,11 @@ exclusion is the noun phrase it governs.
     "treatments for migraine excluding triptans or ways to prevent cluster headaches"
         -> ("treatments for migraine" AND NOT "triptans") OR "ways to prevent cluster headaches"
     "… but not Dune or Hyperion - read those already" -> the remark goes with the exclusion
+    "Don't mention the LBW rule, it confuses everyone." -> so does this one
+    "beta blocker side effects skip propranolol" -> a keyword query, then what to leave out
+    "I hate horror. What are some good movies for Halloween?" -> NOT "horror"
+    "free knitting or crochet patterns" -> "free knitting patterns" OR "free crochet patterns"
+    "how to bleed a radiator or a brake line" -> one task per object
 
 The positive term keeps the question's wording (sentence embeddings work best on
 text, not on stripped keywords). Fail safe: a negated property of the answer
@@ -32,7 +37,10 @@ set in the US", "cities that aren't coastal", "recipes that don't need X", "acco
 with no X and no Y", "drugs that are not FDA approved", "What animals don't need
 water?") or a substitution ("what can I drink
 instead of coffee?", "Reasons to pick Vue rather than React", "X rather than Y for
-Z": only a request for texts about X leaves Y out) is not a topic to exclude, and
+Z": only a request for texts about X leaves Y out; "I'm tired of X, what's a good
+replacement for it?") is not a topic to exclude, nor is what follows "not" when it
+describes the answer ("films like Amelie but not French", "hotels that allow dogs
+but not cats", "… but not the largest city"), and
 when nothing is recognised, or a rule would leave no positive text, the whole
 question is one term: never worse than dense retrieval.
 """
