@@ -604,6 +604,12 @@ THIRD_PASS = [
     ),
     # an exclusion after the question's verb: the question keeps all its words
     ("Which wines go with fish apart from white wine?", '"Which wines go with fish?" AND NOT "white wine"'),
+    # a cue after its noun phrase: "X aside", "X excepted"
+    ("Tokyo aside, where should I go in Japan?", '"where should I go in Japan?" AND NOT "Tokyo"'),
+    ("history of the Beatles, Ringo aside", '"history of the Beatles" AND NOT "Ringo"'),
+    ("guitar amps for beginners, Marshall excepted", '"guitar amps for beginners" AND NOT "Marshall"'),
+    ("Tell me about the history of tea, skipping the Boston Tea Party", '"history of tea" AND NOT "Boston Tea Party"'),
+    ("Explain blockchain but don't get into Bitcoin", '"blockchain" AND NOT "Bitcoin"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),
@@ -626,6 +632,9 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    "How to set money aside",
+    "Joking aside, is coffee bad for you?",
+    "Dog breeds for families except those bred for fighting",
     "Apart from that Mrs Lincoln how was the play joke",
     "Apart from that, what else is in Rome?",
     "10 Things I Hate About You filming locations",

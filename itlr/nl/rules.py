@@ -879,6 +879,20 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well))?(?P<end>\s*(?:[.;!?]|$))",
     re.IGNORECASE,
 )
+# "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
+_ASIDE_RE = re.compile(r"(?P<pre>^|[.;?!]\s+|,\s+)(?P<items>[^.,;?!]{1,40}?)\s+(?:aside|excepted)(?P<end>\s*(?:[,.;!?]|$))", re.IGNORECASE)
+
+
+def _aside(m: re.Match[str]) -> str:
+    """ "Tokyo aside, …" reads "excluding Tokyo, …" when what stands before "aside" is a noun
+    phrase of its own ("How to set money aside." is an act)."""
+    items = m.group("items")
+    words = syntax.tag(items)
+    if len(words) > 4 or any(w.verb or w.tag in ("PRP", "WDT", "WP", "WRB", "TO", "IN") for w in words) or items.lower() in ("joking", "all joking", "jokes", "all jokes"):
+        return m.group(0)
+    return m.group("pre") + "excluding " + items + m.group("end")
+
+
 # "leave Robespierre out of it", "keep politics out": the object between verb and particle
 _LEAVE_X_OUT_RE = re.compile(
     r"(?P<pre>(?:^|[.,;:!?—–]\s*|\s-\s+|\b(?:but|and|just|please)\s+))(?:leave|keep)\s+(?P<obj>(?!out\b|it\b|that\b|this\b|them\b)(?:the\s+|any\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+out"
@@ -1408,6 +1422,7 @@ def rules_to_expr(question: str) -> RuleResult:
     text = text.replace("“", '"').replace("”", '"')
     text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
     text = _OFF_THE_TABLE_RE.sub(lambda m: m.group("pre") + "excluding " + m.group("items") + m.group("end"), text)
+    text = _ASIDE_RE.sub(_aside, text)
     try:
         parts = _alternatives(text)
         if len(parts) > 1:
