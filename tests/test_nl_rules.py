@@ -610,6 +610,12 @@ THIRD_PASS = [
     ("guitar amps for beginners, Marshall excepted", '"guitar amps for beginners" AND NOT "Marshall"'),
     ("Tell me about the history of tea, skipping the Boston Tea Party", '"history of tea" AND NOT "Boston Tea Party"'),
     ("Explain blockchain but don't get into Bitcoin", '"blockchain" AND NOT "Bitcoin"'),
+    # "nothing X-related", "no X stuff"; a hyphenated word stays one word; what is "about" is a topic
+    ("Looking for documentaries on Netflix, nothing war-related", '"Looking for documentaries on Netflix" AND NOT "war"'),
+    ("podcasts about business, no crypto stuff", '"podcasts about business" AND NOT "crypto"'),
+    ("Explain Python, excluding object-oriented programming", '"Python" AND NOT "object-oriented programming"'),
+    ("Any board games that aren't about trading?", '"Any board games?" AND NOT "trading"'),
+    ("Tell me something about octopuses that isn't about their intelligence", '"octopuses" AND NOT "intelligence"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

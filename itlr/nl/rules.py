@@ -132,6 +132,7 @@ _STRONG = [
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:allergic|intolerant)\s+to",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:already\s+)?familiar\s+with(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including|from|by)",
+    r"(?:but\s+)?nothing(?=\s+[\w-]+-(?:related|themed|based|heavy)\b)",  # "…, nothing war-related"
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -295,7 +296,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+etc\.?$|[\s,]+(?:please|thanks|thank\s+you)$|(?<=\w)\s+ones?$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+etc\.?$|[\s,]+(?:please|thanks|thank\s+you)$|(?<=\w)\s+ones?$|(?<=\w)\s+(?-i:stuff|things)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
     re.IGNORECASE,
 )
@@ -706,7 +707,11 @@ _TEXT_NOUN_RE = re.compile(
 )
 # Advice is about topics too ("weight loss tips that aren't about diet"); kept apart from
 # _TEXT_NOUN_RE, since "ideas that don't involve X" may well describe the ideas.
-_ADVICE_NOUN_RE = re.compile(r"\b(?:tips|advice|ideas|suggestions|recommendations|facts|questions|jokes|quotes|hacks|tricks)\b", re.IGNORECASE)
+_ADVICE_NOUN_RE = re.compile(
+    r"\b(?:tips|advice|ideas|suggestions|recommendations|facts|questions|jokes|quotes|hacks|tricks|something|anything|stuff|"
+    r"games|apps|plays|musicals|operas|exhibitions|exhibits|classes|workshops|events|festivals|museums|comics|manga|anime|cartoons|memes)\b",
+    re.IGNORECASE,
+)
 _PROPERTY_RELATION_RE = re.compile(
     r"^not\s+(?:related\s+to|relating\s+to|associated\s+with|connected\s+to|linked\s+to|covered\s+by|part\s+of)\b"
 )

@@ -147,6 +147,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             break  # "apart from Stephen King worth reading": an adjective after a name describes the class asked for
         if w.text == "-" and words[j - 1].space:
             break  # " - " is a dash that ends the phrase; "sci-fi" is one word
+        if words[j - 1].tag == "HYPH" and not words[j - 1].space and not words[j - 2].space and w.text.isalnum():
+            j += 1  # "war-related", "ad-free": the word after a hyphen belongs to the word before
+            continue
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
             in_title = False
             j += 1
