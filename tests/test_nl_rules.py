@@ -616,6 +616,9 @@ THIRD_PASS = [
     ("Explain Python, excluding object-oriented programming", '"Python" AND NOT "object-oriented programming"'),
     ("Any board games that aren't about trading?", '"Any board games?" AND NOT "trading"'),
     ("Tell me something about octopuses that isn't about their intelligence", '"octopuses" AND NOT "intelligence"'),
+    # a time after the excluded item is asked of the whole question
+    ("cheap flights to rome but not ryanair in june", '"cheap flights to rome in june" AND NOT "ryanair"'),
+    ("hotels in Crete, excluding the north coast in winter", '"hotels in Crete in winter" AND NOT "north coast"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

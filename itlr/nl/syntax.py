@@ -156,12 +156,29 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         if clause and w.tag in ("IN", "TO") and low != "of" and all(v.capitalised and v.text.isalpha() for v in words[i:j]) and words[i].tag != "DT":
             break  # "…, without Zeus in a way kids understand": a name ends where a preposition starts
+        if clause and low in ("in", "on", "at", "during", "over", "for", "this", "next") and _time_follows(words, j + 1):
+            break  # "cheap flights to rome but not ryanair in june": when is asked of the whole question
         if clause and w.tag in ("IN", "TO") and low not in ("that", "because", "since", "so", "unless", "though", "although", "whereas", "if", "while", "whether", "than", "as", "like"):
             j += 1
             in_title = False
             continue
         break
     return j
+
+
+_TIME_WORDS = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    "spring", "summer", "autumn", "fall", "winter", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "weekend", "weekends", "weekdays", "morning", "mornings", "evening", "evenings", "night", "nights", "christmas", "easter",
+    "week", "month", "year", "holidays", "holiday", "today", "tomorrow", "tonight",
+}
+
+
+def _time_follows(words: list[Word], k: int) -> bool:
+    """Whether words k… open a time ("june", "the winter", "a week", "next summer")."""
+    while k < len(words) and words[k].tag in ("DT", "CD", "JJ") and words[k].text.lower() not in _TIME_WORDS:
+        k += 1
+    return k < len(words) and words[k].text.lower() in _TIME_WORDS
 
 
 _BARE_TAGS = {"NN", "NNS", "NNP", "VBG"}
