@@ -619,6 +619,8 @@ THIRD_PASS = [
     # a time after the excluded item is asked of the whole question
     ("cheap flights to rome but not ryanair in june", '"cheap flights to rome in june" AND NOT "ryanair"'),
     ("hotels in Crete, excluding the north coast in winter", '"hotels in Crete in winter" AND NOT "north coast"'),
+    # a property said after both items is shared by both
+    ("hotels in Rome or Florence with no breakfast", '"hotels in Rome with no breakfast" OR "hotels in Florence with no breakfast"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

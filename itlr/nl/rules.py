@@ -1622,6 +1622,10 @@ def _translate(text: str) -> RuleResult | None:
     # A negation left in the text is a property ("… but not via Frankfurt"): it belongs to
     # the whole phrase, so the phrase is not split into alternatives.
     negated = _NEGATION_RE.search(positive) and not _or_stopped(positive)
+    # "Beaches in Portugal or Spain without crowds": a property said after both items is shared by both
+    shared_property = re.search(r"\s+or\s+\S+(?:\s+\S+)?\s+(?:without|with\s+no)\s+[^,;]+$", positive, re.IGNORECASE)
+    if negated and shared_property and not _NEGATION_RE.search(positive[: shared_property.start()]):
+        negated = False
     pos_expr: Expr | None = None if negated else _coordination(positive, question=not _is_phrase(positive))
     if pos_expr is None:
         pos_expr = Term(positive)
