@@ -621,6 +621,10 @@ THIRD_PASS = [
     ("hotels in Crete, excluding the north coast in winter", '"hotels in Crete in winter" AND NOT "north coast"'),
     # a property said after both items is shared by both
     ("hotels in Rome or Florence with no breakfast", '"hotels in Rome with no breakfast" OR "hotels in Florence with no breakfast"'),
+    # "or maybe", "or perhaps", "or even", "or how about" open an alternative
+    ("Cheap beach resorts in Mexico except Cancun, or maybe Costa Rica", '"Cheap beach resorts in Mexico" AND NOT "Cancun" OR "Costa Rica"'),
+    ("History podcasts except Hardcore History or even audiobooks", '"History podcasts" AND NOT "Hardcore History" OR "audiobooks"'),
+    ("Italian desserts except tiramisu, or how about French pastries?", '"Italian desserts" AND NOT "tiramisu" OR "French pastries?"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

@@ -1445,7 +1445,8 @@ def rules_to_expr(question: str) -> RuleResult:
 
 
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
-_ALT_OR_RE = re.compile(r"(?:,|\s[-–—])\s+or\s+(?:(?P<marker>else|failing\s+that|if\s+not|alternatively|instead)[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_ALT_MARKER = r"else|failing\s+that|if\s+not|alternatively|instead|maybe|perhaps|possibly|even|how\s+about|what\s+about"
+_ALT_OR_RE = re.compile(r"(?:,|\s[-–—])\s+or\s+(?:(?P<marker>" + _ALT_MARKER + r")[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
 # "…, apart from Celestron ones? Or would binoculars be better?": a sentence that opens with "Or"
 _SENTENCE_OR_RE = re.compile(
     r"(?<=[?.!;])\s+(?:or\s+(?:(?:else|failing\s+that|if\s+not|alternatively|maybe|perhaps)[,\s]+)?|(?:alternatively|otherwise|failing\s+that)[,\s]+)(?=\w)",
@@ -1538,6 +1539,9 @@ def _alternatives(text: str) -> list[str]:
         left, right = text[: m.start()], text[m.end() :]
         if _depth_at(text, m.start()):
             continue
+        marker = re.match(r"(?:" + _ALT_MARKER + r")[,\s]+(?=\w)", right, re.IGNORECASE)
+        if marker and _find_trigger(left):
+            return [left, right[marker.end() :]]  # "… except Hardcore History or even audiobooks"
         trigger = _find_trigger(left)
         if trigger and "," not in left[trigger[1] :] and (_purpose_request(right) or _other_kind(left, right)):
             return [left, right]  # (a comma after the cue makes "A, B or C" one list)
