@@ -1131,8 +1131,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             polite = re.search(r"[\s,]+(?:please|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
             np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite else phrase, clause)
             end = skip + np_end if found_items else len(span)
+            parsed = bool(found_items)
             found_items = found_items or [span]
-            if found_items and not clause and _wh_subject(text[:conn_start]):
+            if parsed and not clause and _wh_subject(text[:conn_start]):
                 # "Which gases other than carbon dioxide trap heat?": the question needs its verb
                 # back, so the phrase's last words (nouns to the tagger) go back to it
                 start = span.index(found_items[-1], skip)
