@@ -625,6 +625,13 @@ THIRD_PASS = [
     ("Cheap beach resorts in Mexico except Cancun, or maybe Costa Rica", '"Cheap beach resorts in Mexico" AND NOT "Cancun" OR "Costa Rica"'),
     ("History podcasts except Hardcore History or even audiobooks", '"History podcasts" AND NOT "Hardcore History" OR "audiobooks"'),
     ("Italian desserts except tiramisu, or how about French pastries?", '"Italian desserts" AND NOT "tiramisu" OR "French pastries?"'),
+    # titles that open with a pronoun stay items; a remark after the last item is not an alternative; "a/b/c" lists
+    (
+        "good podcasts, but not Serial, This American Life, or Radiolab - heard them all",
+        '"good podcasts" AND NOT "Serial" AND NOT "This American Life" AND NOT "Radiolab"',
+    ),
+    ("museums in Paris except the Louvre, that's too crowded", '"museums in Paris" AND NOT "Louvre"'),
+    ("tropical fruits except mango/papaya/pineapple", '"tropical fruits" AND NOT "mango" AND NOT "papaya" AND NOT "pineapple"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

@@ -286,7 +286,10 @@ _EXCLUSION_REMARK_RE = re.compile(
     # "our vet already covered that", "I've covered those already": a clause of ours about them
     r"|" + _NO_WISH + r"(?:I|we|my\s+\w+|our\s+\w+|(?:the\s+)?others|other\s+\w+|the\s+rest|people|everyone\s+else)\b(?=[^.?!;]*\b" + _BACK_REFERENCE + r"\b)"
     # "it confuses everyone", "they're overrated": a clause about what was excluded
-    r"|" + _NO_WISH + r"(?:it|they|that|those|these|this|he|she|everyone|everybody|nobody|no\s+one)(?:['’](?:s|re|ve|ll|d))?\s+\w"
+    # (a title may open with "It" or "This": "It Follows", "This American Life")
+    r"|" + _NO_WISH + r"(?:(?:it|they|he|she|everyone|everybody|nobody|no\s+one)(?:['’](?:s|re|ve|ll|d))?\s+(?-i:[a-z])"
+    r"|(?:that|those|these|this)(?:['’]s|\s+(?:is|are|was|were|has|have|had|will|would|can|could|seems?|looks?|sounds?|gets?|got|"
+    r"makes?|made|does|did|do|always|never|just|really)\b))"
     r")"
     # "since we've been twice already", "because it's overrated": why it is left out
     r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|that|those|these|this|there|everyone|everybody|nobody)\b"
@@ -1127,7 +1130,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         if quoted:  # a quoted title is one item, whatever its words
             end, found_items = skip + quoted.end(), [quoted.group(0)]
         else:
-            phrase = span[skip:]
+            # "mango/papaya/pineapple": a slash between words lists them (same length, so offsets hold)
+            phrase = re.sub(r"(?<=[A-Za-z])/(?=[A-Za-z])", ",", span[skip:])
             polite = re.search(r"[\s,]+(?:please|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
             np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite else phrase, clause)
             end = skip + np_end if found_items else len(span)
@@ -1513,7 +1517,9 @@ def _alternatives(text: str) -> list[str]:
         if _depth_at(text, m.start()):
             continue
         left, right = text[: m.start()], text[m.end() :]
-        right_words = _words(right)
+        remark = _EXCLUSION_REMARK_RE.search(right)
+        # "…, or Radiolab - heard them all": the remark is no part of what the last item is
+        right_words = _words(right[: remark.start()] if remark and not right[remark.end() :].strip() else right)
         # "… except Einstein, Newton, or Bohr": one more name is a list, not an alternative
         fresh = len(right_words) >= 2 and not (len(right_words) <= 3 and all(w[:1].isupper() for w in right_words) and right_words[-1] == right_words[-1].strip("?.!"))
         if fresh and right_words and right_words[0][:1].isupper() and len(right_words) <= 3:

@@ -99,7 +99,7 @@ _LIST_WORDS = {"and", "or", "nor"}
 _STOP_AFTER_COMMA = {
     "what", "which", "who", "how", "why", "when", "where", "whether", "and", "but", "or", "i", "we", "you", "it", "they", "please", "so",
     # a remark about the list starts: "…, everyone covers it", "…, that's overrated"
-    "he", "she", "everyone", "everybody", "nobody", "noone", "someone", "that", "those", "these", "this", "since", "because", "as",
+    "he", "she", "everyone", "everybody", "nobody", "noone", "someone", "since", "because", "as",
 }
 
 
@@ -213,6 +213,8 @@ def _last_item(words: list[Word], k: int) -> bool:
 def _clause_at(words: list[Word], k: int) -> bool:
     """Whether words k… open a clause: a short subject ("the others", "my kids") then a finite verb and more."""
     j = k
+    if j + 1 < len(words) and words[j].text.lower() in ("that", "this", "those", "these") and words[j + 1].tag in ("VBP", "VBZ", "VBD", "MD"):
+        return True  # "…, that's overrated", "…, those are boring"
     if j < len(words) and words[j].tag in ("DT", "PRP$"):
         j += 1
     nouns = 0
@@ -270,7 +272,10 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             break
         if words[j].text == "," and _clause_at(words, k):
             break  # "…, the others cover those": a remark of its own, not one more item
-        if nxt.text.lower() in _STOP_AFTER_COMMA or verb or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
+        # "…, It Follows and Us": a capitalised pronoun before a capitalised word opens a title
+        title = nxt.text in ("It", "They", "He", "She", "We", "You", "This", "That") and k + 1 < n and words[k + 1].capitalised
+        stop_tags = (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH") + (() if title else ("PRP",))
+        if (nxt.text.lower() in _STOP_AFTER_COMMA and not title) or verb or nxt.tag in stop_tags:
             break
         i = k
     if not spans:
