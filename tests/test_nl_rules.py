@@ -632,6 +632,10 @@ THIRD_PASS = [
     ),
     ("museums in Paris except the Louvre, that's too crowded", '"museums in Paris" AND NOT "Louvre"'),
     ("tropical fruits except mango/papaya/pineapple", '"tropical fruits" AND NOT "mango" AND NOT "papaya" AND NOT "pineapple"'),
+    # two verbs after "to" share the object; a compound first item; possessives share what they own
+    ("ways to reuse or recycle glass jars", '"ways to reuse glass jars" OR "ways to recycle glass jars"'),
+    ("part time or freelance jobs for students", '"part time jobs for students" OR "freelance jobs for students"'),
+    ("men's or women's running shoes for wide feet", '"men\'s running shoes for wide feet" OR "women\'s running shoes for wide feet"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

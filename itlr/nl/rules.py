@@ -1254,6 +1254,10 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     paired = _named_kinds(t) if "?" not in t and len(_words(t)) <= 16 else None
     if paired is not None:
         return paired
+    # "men's or women's running shoes": two possessives share what they own
+    m = re.match(r"^(?P<pre>.*?)\b(?P<a>\w+['’]s)\s+or\s+(?P<b>\w+['’]s)\s+(?P<tail>\w.*)$", t, re.IGNORECASE)
+    if m and "?" not in t and not _or_stopped(t):
+        return _node(Or, [_squash(f"{m.group('pre')} {m.group(k)} {m.group('tail')}") for k in ("a", "b")])
     if question:
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None

@@ -501,6 +501,8 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     )
     if modifiers and words[first_unit].capitalised and last_unit_end > la + 1:
         last_unit_end = la + 1  # "Ottoman Empire" is "Ottoman" + the shared "Empire"
+    if modifiers and first_unit > fa and words[first_unit - 1].tag == "NN" and words[first_unit - 1].dep == "compound" and words[first_unit - 1].head == first_unit:
+        first_unit -= 1  # "part time or freelance jobs": "part time" is the first item, nothing before it is shared
     prefix_end = first_unit
     if prefix_end > fa and words[prefix_end - 1].tag in ("DT", "PDT") and not modifiers:
         prefix_end -= 1  # "the history of Sparta": the article goes with the item, not the prefix
@@ -512,6 +514,10 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         first_word = words[first_unit]
         # two verbs share their object: "Ways to reduce or reuse plastic"
         verbs = not middle and words[first_unit].verb and words[la].verb and first_unit == fb - 1 and "MD" not in (words[first_unit].tag, words[la].tag)
+        # after "to" both are verbs, whatever the tagger says: "ways to reuse or recycle glass jars"
+        to_verbs = not middle and first_unit == fb - 1 and first_unit > 0 and words[first_unit - 1].tag == "TO" and words[first_unit].verb
+        if to_verbs and not words[la].capitalised and words[la].text.isalpha() and la + 1 < lb and words[la + 1].tag in ("NN", "NNS", "DT", "JJ", "PRP$"):
+            verbs, modifiers = True, False
         # a relative clause after the last item describes them all: "Restaurants in Manchester or Liverpool that serve brunch"
         relative = after.text.lower() in ("that", "which", "who") and last_unit_end + 1 < lb and words[last_unit_end + 1].verb
         shares = modifiers or verbs or relative or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
