@@ -636,6 +636,8 @@ THIRD_PASS = [
     ("ways to reuse or recycle glass jars", '"ways to reuse glass jars" OR "ways to recycle glass jars"'),
     ("part time or freelance jobs for students", '"part time jobs for students" OR "freelance jobs for students"'),
     ("men's or women's running shoes for wide feet", '"men\'s running shoes for wide feet" OR "women\'s running shoes for wide feet"'),
+    # "no X and no Y"
+    ("Ideas for a rainy weekend? No museums and no cinemas please.", '"Ideas for a rainy weekend?" AND NOT "museums" AND NOT "cinemas"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

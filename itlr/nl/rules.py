@@ -237,7 +237,7 @@ _QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|w
 _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
-    re.compile(r"^(?:any|all|specific|detailed|direct|explicit|further|particular|certain|those|these|such)\s+"),
+    re.compile(r"^(?:any|all|specific|detailed|direct|explicit|further|particular|certain|those|these|such|no)\s+"),
     # "excluding: A, B and C", "Exclude the following: …"
     re.compile(r"^(?:(?:the\s+)?following(?:\s+(?:items|things|topics|places|ones|names|books|films|people))?\s*)?:\s*", re.IGNORECASE),
     re.compile(r"^(?:the|a|an)\s+"),
@@ -869,6 +869,7 @@ def _no_list(after: str) -> bool:
     """ "…? No pasta or rice please": "no" + a list of noun phrases that is the whole rest of
     its sentence leaves those out; "no more than", "no experience needed", "no-till" do not."""
     body = _POLITE_END_RE.sub("", after).strip()
+    body = re.sub(r"(?:\s*,\s*|\s+)(?:(?:and|or)\s+)?(?:definitely\s+)?no\s+(?=\w)", ", ", body, flags=re.IGNORECASE)  # "no X and no Y"
     words = syntax.tag(body) if body else []
     if not words or words[0].text.lower() in _NO_NOT_TOPIC or words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR"):
         return False
