@@ -638,6 +638,9 @@ THIRD_PASS = [
     ("men's or women's running shoes for wide feet", '"men\'s running shoes for wide feet" OR "women\'s running shoes for wide feet"'),
     # "no X and no Y"
     ("Ideas for a rainy weekend? No museums and no cinemas please.", '"Ideas for a rainy weekend?" AND NOT "museums" AND NOT "cinemas"'),
+    # texting register: "pls", "plz", "excl."
+    ("Pls give me pasta recipes, no tomatoes pls", '"pasta recipes" AND NOT "tomatoes"'),
+    ("List all Star Wars films excl. the prequels", '"all Star Wars films" AND NOT "prequels"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

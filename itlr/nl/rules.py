@@ -93,6 +93,7 @@ _STRONG = [
     r"with\s+the\s+exception\s+of",
     r"except(?:ing)?(?:\s+for)?",
     r"excluding",
+    r"excl(?=\.\s)",  # "Star Wars films excl. the prequels"
     r"other\s+th[ae]n",  # "other then": a common slip
     r"apart\s+from",
     r"aside\s+from",
@@ -169,7 +170,7 @@ _TRIGGER_RE = re.compile(
 # What may stand before a trigger and goes with it: ", but ", " and ", "; ", "that does ".
 _CONN_RE = re.compile(
     r"(?:\s*[,;:—–]\s*|\s+-\s+|\s+|^)(?:(?:but|and|yet|while|though|although|or)\s+)?(?:just\s+)?"
-    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|kindly)\s+)?(?:(?:I|we)\s+)?"
+    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|pls|plz|kindly)\s+)?(?:(?:I|we)\s+)?"
     # "but definitely not Paris", "and preferably not X"
     r"(?:(?:definitely|certainly|absolutely|preferably|ideally|obviously|especially|particularly|probably|really)\s+)?$",
     re.IGNORECASE,
@@ -185,13 +186,13 @@ _META_FOLLOWS_RE = re.compile(r"\s+(?:any|all|(?:" + _META_NOUNS + r")\s+(?:" + 
 _AND_WH_RE = re.compile(r"\s+(?:and|but)\s+(?:" + _WH + r")\b", re.IGNORECASE)
 
 _ABBREV = {
-    "mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof", "mt", "ft", "vol", "nos", "approx", "fig", "op", "ca", "inc", "ltd", "co",
+    "excl", "incl", "mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof", "mt", "ft", "vol", "nos", "approx", "fig", "op", "ca", "inc", "ltd", "co",
     "sgt", "gen", "col", "lt", "capt", "gov", "sen", "rep", "rev", "hon", "pres", "dept", "univ", "ave", "blvd", "rd",
 }
 
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
 _FILLER_RE = re.compile(
-    r"^(?:(?:please|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell|"
@@ -208,7 +209,7 @@ _FILLER_RE = re.compile(
 # Only dropped from the positive text: "recommend a car without a sunroof" is a property, not a
 # request for texts that leave a topic out (unlike _FILLER_RE's "Explain X without Y").
 _ASK_FOR_RE = re.compile(
-    r"^(?:(?:please|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick)|searching\s+for|hunting\s+for|"
     r"(?:i['’]m\s+|i\s+am\s+)?(?:trying|hoping)\s+to\s+find|on\s+the\s+(?:hunt|lookout)\s+for|in\s+search\s+of)(?:\s+(?:me|us))?"
     r"\s+(?=\w)",
@@ -239,7 +240,7 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:any|all|specific|detailed|direct|explicit|further|particular|certain|those|these|such|no)\s+"),
     # "excluding: A, B and C", "Exclude the following: …"
-    re.compile(r"^(?:(?:the\s+)?following(?:\s+(?:items|things|topics|places|ones|names|books|films|people))?\s*)?:\s*", re.IGNORECASE),
+    re.compile(r"^(?:(?:the\s+)?following(?:\s+(?:items|things|topics|places|ones|names|books|films|people))?\s*)?(?::|\.(?=\s))\s*", re.IGNORECASE),
     re.compile(r"^(?:the|a|an)\s+"),
     re.compile(r"^(?:its|their|his|her|our|your|my|one's|own)\s+"),
     re.compile(
@@ -260,7 +261,7 @@ _NEG_PREFIXES = [
 ]
 _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
 _EXCLUSION_TAIL_RE = re.compile(
-    r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
+    r"[\s,]*(?:please|pls|plz|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once)(?=\s*(?:[.,;!?]|$)))\b",
     re.IGNORECASE,
@@ -299,7 +300,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+etc\.?$|[\s,]+(?:please|thanks|thank\s+you)$|(?<=\w)\s+ones?$|(?<=\w)\s+(?-i:stuff|things)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+etc\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+ones?$|(?<=\w)\s+(?-i:stuff|things)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
     re.IGNORECASE,
 )
@@ -412,7 +413,7 @@ def _tidy(text: str) -> str:
     t = re.sub(r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|that|which))+([?.!]?)$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"^(?:and|but|or)\s+", "", t, flags=re.IGNORECASE)
     # "…? please", "…? Also," left where a following exclusion sentence was cut out
-    t = re.sub(r"([?.!])(?:\s+(?:please|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
+    t = re.sub(r"([?.!])(?:\s+(?:please|pls|plz|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"\?\s*\.$", "?", t)
     return _squash(t)
 
@@ -597,7 +598,7 @@ def _kinds_only(sentence: str, at: int) -> bool:
 
 
 # Words that may stand before a request verb at the start of a sentence: "Could you please tell me …".
-_REQUEST_LEAD = {"please", "kindly", "can", "could", "will", "you", "me", "us", "i", "we", "to", "more", "about", "some", "just"}
+_REQUEST_LEAD = {"please", "pls", "plz", "kindly", "can", "could", "will", "you", "me", "us", "i", "we", "to", "more", "about", "some", "just"}
 # Nouns that weigh one option against another: "Reasons to pick X rather than Y", "Advantages of X instead of Y".
 _CHOICE_NOUN_RE = re.compile(
     r"\b(?:reasons?|advantages?|disadvantages?|benefits?|pros|cons|drawbacks?|downsides?|upsides?|arguments?|"
@@ -862,7 +863,7 @@ _NO_NOT_TOPIC = {
     "idea", "problem", "problems", "worries", "thanks", "other", "such", "big", "less", "sign", "signs", "end", "cost",
     "charge", "experience", "prior", "previous", "extra",
 }
-_POLITE_END_RE = re.compile(r"(?:[\s,]+(?:please|thanks|thank\s+you))+[\s.!]*$|[\s.!]+$", re.IGNORECASE)
+_POLITE_END_RE = re.compile(r"(?:[\s,]+(?:please|pls|plz|thanks|thank\s+you))+[\s.!]*$|[\s.!]+$", re.IGNORECASE)
 
 
 def _no_list(after: str) -> bool:
@@ -932,7 +933,7 @@ def _phrase_fills(text: str, start: int, clause: bool) -> bool:
     rest of its clause (less "please" and a remark about it)."""
     limit = _exclusion_limit(text, start)
     rest = text[start:limit]
-    polite = re.search(r"[\s,]+(?:please|thanks|thank\s+you)\b[\s.!]*$", rest, re.IGNORECASE)
+    polite = re.search(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)\b[\s.!]*$", rest, re.IGNORECASE)
     if polite:
         rest = rest[: polite.start()]
     skip = _meta_prefix_len(rest)
@@ -964,7 +965,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         conn_text = text[conn_start : m.start()]
         boundary = (
             _sentence_start(text, m.start())
-            or bool(re.search(r"[,;:—–(]|\s-\s|\b(?:but|and|yet|while|please|kindly)\b", conn_text, re.IGNORECASE))
+            or bool(re.search(r"[,;:—–(]|\s-\s|\b(?:but|and|yet|while|please|pls|plz|kindly)\b", conn_text, re.IGNORECASE))
         )
         word = m.group(0).lower()
         clause = boundary or not _NP_INTERNAL_RE.match(" ".join(word.split()))
@@ -1133,7 +1134,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         else:
             # "mango/papaya/pineapple": a slash between words lists them (same length, so offsets hold)
             phrase = re.sub(r"(?<=[A-Za-z])/(?=[A-Za-z])", ",", span[skip:])
-            polite = re.search(r"[\s,]+(?:please|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
+            polite = re.search(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
             np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite else phrase, clause)
             end = skip + np_end if found_items else len(span)
             parsed = bool(found_items)
