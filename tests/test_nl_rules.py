@@ -687,6 +687,8 @@ KEPT_WHOLE_THIRD_PASS = [
     "None of my business meme",
     "I hate mondays meme origin",
     "Skip to my Lou lyrics",
+    # an activity the user dislikes may be what the answer involves
+    "I hate cooking. Quick dinner ideas?",
     # a statement that is the whole question, or a question about it, is no exclusion
     "What should I do if I hate my job?",
     "I don't like my boss, how do I quit politely?",

@@ -783,6 +783,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         own_sentence = _sentence_start(text, m.start()) and bool(sentences)
         if not (own_sentence or after_request) or text[m.start() : sent_end + 1].rstrip().endswith("?"):
             return False
+        if re.match(r"\s*\w+ing\b", after) and not re.search(r"\b(?:read|seen|watched|played|visited|been|tried|done|finished)\b", word):
+            return False  # "I hate cooking. Quick dinner ideas?": an activity the answer may well involve
     if re.match(r"\s*(?:that|this|it|them)(?:\s*(?:[,.;:!?]|$)|\s+[A-Z])", after):
         return False  # "Apart from that, …", "Apart from that Mrs Lincoln, how was the play?": a pronoun, no topic
     if word == "save for" and not (re.search(r"[,;:—–]", conn_text) and re.match(r"\s+(?:the\s+)?[A-Z0-9]", after)):
