@@ -641,6 +641,10 @@ THIRD_PASS = [
     # texting register: "pls", "plz", "excl."
     ("Pls give me pasta recipes, no tomatoes pls", '"pasta recipes" AND NOT "tomatoes"'),
     ("List all Star Wars films excl. the prequels", '"all Star Wars films" AND NOT "prequels"'),
+    # a statement clause, then a request for others
+    ("I've seen the Colosseum already, what else is there in Rome?", '"what else is there in Rome?" AND NOT "Colosseum"'),
+    ("I've read Dune, any other good sci-fi books?", '"any other good sci-fi books?" AND NOT "Dune"'),
+    ("I hate horror, what else is good for Halloween?", '"what else is good for Halloween?" AND NOT "horror"'),
     # lowercase wh-subjects: the verb goes back to the question
     ("what foods other than milk contain calcium", '"what foods contain calcium" AND NOT "milk"'),
     ("which oils other than olive oil raise good cholesterol", '"which oils raise good cholesterol" AND NOT "olive oil"'),

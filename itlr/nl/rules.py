@@ -781,7 +781,10 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         after_request = re.search(r"[,;:—–]\s*$|\s-\s*$", conn_text) is not None and bool(_words(text[sent_start:conn_start]))
         sentences = [k for k, ch in enumerate(text.rstrip(" .!?")) if ch in ".?!;" and _is_sentence_end(text, k)]
         own_sentence = _sentence_start(text, m.start()) and bool(sentences)
-        if not (own_sentence or after_request) or text[m.start() : sent_end + 1].rstrip().endswith("?"):
+        # "I've seen the Colosseum already, what else is there in Rome?": a clause, then a request for others
+        own_clause = _sentence_start(text, m.start()) and re.search(r",\s*[^,]*\b(?:else|other|another)\b", text[m.end() :], re.IGNORECASE) is not None
+        asked = text[m.start() : sent_end + 1].rstrip().endswith("?")  # "What should I do if I hate my job?"
+        if not (own_sentence or after_request or own_clause) or (asked and not own_clause):
             return False
         if re.match(r"\s*\w+ing\b", after) and not re.search(r"\b(?:read|seen|watched|played|visited|been|tried|done|finished)\b", word):
             return False  # "I hate cooking. Quick dinner ideas?": an activity the answer may well involve

@@ -100,6 +100,8 @@ _STOP_AFTER_COMMA = {
     "what", "which", "who", "how", "why", "when", "where", "whether", "and", "but", "or", "i", "we", "you", "it", "they", "please", "so",
     # a remark about the list starts: "…, everyone covers it", "…, that's overrated"
     "he", "she", "everyone", "everybody", "nobody", "noone", "someone", "since", "because", "as",
+    # a request opens again: "I've read Dune, any other good sci-fi books?"
+    "any", "anything", "something", "other", "another", "recommend", "suggest",
 }
 
 
@@ -147,7 +149,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             break  # "apart from Stephen King worth reading": an adjective after a name describes the class asked for
         if w.text == "-" and words[j - 1].space:
             break  # " - " is a dash that ends the phrase; "sci-fi" is one word
-        if words[j - 1].tag == "HYPH" and not words[j - 1].space and not words[j - 2].space and w.text.isalnum():
+        if j >= 2 and words[j - 1].tag == "HYPH" and not words[j - 1].space and not words[j - 2].space and w.text.isalnum():
             j += 1  # "war-related", "ad-free": the word after a hyphen belongs to the word before
             continue
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
