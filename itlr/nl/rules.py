@@ -216,7 +216,13 @@ _ASK_FOR_RE = re.compile(
     re.IGNORECASE,
 )
 # "hi!", "Hey there," in front of a question say nothing about its topic.
-_GREETING_RE = re.compile(r"^(?:hi|hey|hello|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|folks|everyone))?\s*[!,.:]+\s*(?=\S)", re.IGNORECASE)
+_GREETING_RE = re.compile(
+    r"^(?:(?:hi|hey|hello|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|folks|everyone))?\s*[!,.:]+\s*(?=\S)"
+    # "ok so which cities …", "quick question: …"
+    r"|(?:ok(?:ay)?,?\s+so|so|basically|anyway|quick\s+question|random\s+question)[,:\s-]+"
+    r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any)\b))",
+    re.IGNORECASE,
+)
 _ARTICLE_RE = re.compile(r"^(?:a|an|the|some|any)\s+")  # lowercase only: "The Great Gatsby" stays
 _DOCNOUN_RE = re.compile(
     r"^(?:(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|material|"
