@@ -645,6 +645,10 @@ THIRD_PASS = [
     ("I've seen the Colosseum already, what else is there in Rome?", '"what else is there in Rome?" AND NOT "Colosseum"'),
     ("I've read Dune, any other good sci-fi books?", '"any other good sci-fi books?" AND NOT "Dune"'),
     ("I hate horror, what else is good for Halloween?", '"what else is good for Halloween?" AND NOT "horror"'),
+    # in a list of names, a capitalised word opens one more name whatever its tag
+    ("Pixar movies other than Up, Cars and Inside Out", '"Pixar movies" AND NOT "Up" AND NOT "Cars" AND NOT "Inside Out"'),
+    ("songs by Adele except Hello and Someone Like You", '"songs by Adele" AND NOT "Hello" AND NOT "Someone Like You"'),
+    ("horror films except Hereditary, It Follows and Us", '"horror films" AND NOT "Hereditary" AND NOT "It Follows" AND NOT "Us"'),
     # a spoken opener is no part of the topic
     ("ok so which cities in italy are worth visiting besides rome", '"which cities in italy are worth visiting" AND NOT "rome"'),
     # lowercase wh-subjects: the verb goes back to the question

@@ -274,9 +274,13 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             break
         if words[j].text == "," and _clause_at(words, k):
             break  # "…, the others cover those": a remark of its own, not one more item
-        # "…, It Follows and Us": a capitalised pronoun before a capitalised word opens a title
-        title = nxt.text in ("It", "They", "He", "She", "We", "You", "This", "That") and k + 1 < n and words[k + 1].capitalised
-        stop_tags = (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH") + (() if title else ("PRP",))
+        # "…, It Follows and Us", "Up, Cars and Inside Out": in a list of names, a capitalised word
+        # opens one more name, whatever its tag ("I" aside: "except Bach, I like …")
+        title = (
+            nxt.capitalised and nxt.text != "I" and nxt.text.isalpha() and all(words[a].capitalised for a, _ in spans)
+            and (words[k - 1].text.lower() in _LIST_WORDS or (k + 1 < n and words[k + 1].capitalised))
+        )
+        stop_tags = (".", ",") if title else (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP")
         if (nxt.text.lower() in _STOP_AFTER_COMMA and not title) or verb or nxt.tag in stop_tags:
             break
         i = k
