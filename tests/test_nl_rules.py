@@ -649,6 +649,9 @@ THIRD_PASS = [
     ("Pixar movies other than Up, Cars and Inside Out", '"Pixar movies" AND NOT "Up" AND NOT "Cars" AND NOT "Inside Out"'),
     ("songs by Adele except Hello and Someone Like You", '"songs by Adele" AND NOT "Hello" AND NOT "Someone Like You"'),
     ("horror films except Hereditary, It Follows and Us", '"horror films" AND NOT "Hereditary" AND NOT "It Follows" AND NOT "Us"'),
+    # what an account of a topic is "without" is left out of it
+    ("A biography of Lincoln without the Civil War", '"A biography of Lincoln" AND NOT "Civil War"'),
+    ("a guide to Rome without the Vatican", '"a guide to Rome" AND NOT "Vatican"'),
     # a spoken opener is no part of the topic
     ("ok so which cities in italy are worth visiting besides rome", '"which cities in italy are worth visiting" AND NOT "rome"'),
     # lowercase wh-subjects: the verb goes back to the question
@@ -673,6 +676,7 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    "books without pictures",
     "So Long, Marianne lyrics",
     "How to set money aside",
     "Joking aside, is coffee bad for you?",

@@ -820,8 +820,18 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         if _META_FOLLOWS_RE.match(after):
             return True
         head = text[sent_start:conn_start].strip()
+        if _ACCOUNT_RE.match(head) and not _QUESTION_START_RE.match(head):
+            return True  # "A biography of Lincoln without the Civil War": what an account leaves out
         return bool(_FILLER_RE.match(head + " ")) and not _QUESTION_START_RE.match(head)
     return True
+
+
+# An account of a topic, whose content is what "without" leaves out ("books without pictures" is a property).
+_ACCOUNT_RE = re.compile(
+    r"^(?:(?:a|an|the|some|any|short|brief|quick|simple|good|basic)\s+)*(?:biograph(?:y|ies)|histor(?:y|ies)|summar(?:y|ies)|overviews?|"
+    r"introductions?|explanations?|accounts?|articles?|essays?|reports?|reviews?|analys[ie]s|guides?|tutorials?|timelines?)\s+(?:of|on|about|to)\s+\S",
+    re.IGNORECASE,
+)
 
 
 # Words that ask for something in the place of, or like, what was named: it is the question's context.
