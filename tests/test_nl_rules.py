@@ -652,6 +652,10 @@ THIRD_PASS = [
     # what an account of a topic is "without" is left out of it
     ("A biography of Lincoln without the Civil War", '"A biography of Lincoln" AND NOT "Civil War"'),
     ("a guide to Rome without the Vatican", '"a guide to Rome" AND NOT "Vatican"'),
+    # "as long as it's not X", "provided it's not X" (a name); "but please, nothing with X"
+    ("Recommend a thriller, as long as it's not Gone Girl", '"thriller" AND NOT "Gone Girl"'),
+    ("Cheap flights to Paris, provided it's not Ryanair", '"Cheap flights to Paris" AND NOT "Ryanair"'),
+    ("Summer cocktails but please, nothing with rum", '"Summer cocktails" AND NOT "rum"'),
     # a spoken opener is no part of the topic
     ("ok so which cities in italy are worth visiting besides rome", '"which cities in italy are worth visiting" AND NOT "rome"'),
     # lowercase wh-subjects: the verb goes back to the question
@@ -676,6 +680,8 @@ KEPT_WHOLE_THIRD_PASS = [
     "Which is better a Kindle or an iPad",
     "Greek and Roman mythology",
     "Law and Order episodes",
+    "Thai curry recipes, as long as it's not too spicy",
+    "Any restaurant in Soho is fine unless it's Italian",
     "books without pictures",
     "So Long, Marianne lyrics",
     "How to set money aside",

@@ -114,6 +114,9 @@ _STRONG = [
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+not\s+looking\s+for",
     r"no\s+need\s+(?:for|to\s+(?:mention|include|cover|discuss|explain))",
+    # "…, as long as it's not Gone Girl": only a name (checked in _is_topic_exclusion; "unless it's Italian" is a property)
+    r"(?:(?:as|so)\s+long\s+as|provided|providing)\s+(?:it|they|that)(?:['’]s|['’]re|\s+is|\s+are)(?:\s+not|n['’]t)"
+    r"|(?:(?:as|so)\s+long\s+as|provided|providing)\s+(?:it|they|that)\s+(?:isn['’]t|aren['’]t)",
     r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
@@ -416,7 +419,7 @@ def _tidy(text: str) -> str:
     t = re.sub(r",\s*(?=[,.;:?!])", "", t)
     t = re.sub(r"([;:?!])\s*,", r"\1", t)
     t = re.sub(r"^[\s,;:.—–-]+", "", t)
-    t = re.sub(r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|that|which))+([?.!]?)$", r"\1", t, flags=re.IGNORECASE)
+    t = re.sub(r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|that|which|please|pls|plz))+([?.!]?)$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"^(?:and|but|or)\s+", "", t, flags=re.IGNORECASE)
     # "…? please", "…? Also," left where a following exclusion sentence was cut out
     t = re.sub(r"([?.!])(?:\s+(?:please|pls|plz|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
@@ -796,6 +799,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return False  # "I hate cooking. Quick dinner ideas?": an activity the answer may well involve
     if re.match(r"\s*(?:that|this|it|them)(?:\s*(?:[,.;:!?]|$)|\s+[A-Z])", after):
         return False  # "Apart from that, …", "Apart from that Mrs Lincoln, how was the play?": a pronoun, no topic
+    if re.match(r"(?:as|so)\s+long|provid", word) and not _names_only(after):
+        return False  # "… as long as it's not too spicy": a property of the answer
     if word == "save for" and not (re.search(r"[,;:—–]", conn_text) and re.match(r"\s+(?:the\s+)?[A-Z0-9]", after)):
         return False  # "save for a house deposit": an act; "Famous composers, save for Mozart" leaves a name out
     if re.fullmatch(r"(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t", word) and _sentence_start(text, m.start()):
