@@ -846,7 +846,7 @@ _REFERS_BACK_RE = re.compile(
     re.IGNORECASE,
 )
 _STATEMENT_CUE_RE = re.compile(
-    r"(?:i|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)(?!.*\b(?:already|before)\b)"
+    r"(?:i|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)"
     r"|(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)"
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored|allergic|intolerant)\s+(?:of|to)"
 )
