@@ -656,6 +656,8 @@ THIRD_PASS = [
     ("Recommend a thriller, as long as it's not Gone Girl", '"thriller" AND NOT "Gone Girl"'),
     ("Cheap flights to Paris, provided it's not Ryanair", '"Cheap flights to Paris" AND NOT "Ryanair"'),
     ("Summer cocktails but please, nothing with rum", '"Summer cocktails" AND NOT "rum"'),
+    # "either A or B but not C": the second alternative keeps its own exclusion
+    ("Either a road trip in Scotland or a week in Ireland but not Dublin", '"a road trip in Scotland" OR "a week in Ireland" AND NOT "Dublin"'),
     # a spoken opener is no part of the topic
     ("ok so which cities in italy are worth visiting besides rome", '"which cities in italy are worth visiting" AND NOT "rome"'),
     # lowercase wh-subjects: the verb goes back to the question

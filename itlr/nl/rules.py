@@ -1544,6 +1544,10 @@ def _alternatives(text: str) -> list[str]:
             own_property = _NEGATION_RE.search(left) is not None and _NEGATION_RE.search(right) is None
             if not _depth_at(body, m.start()) and _words(right) and (own_property or _find_trigger(left)):
                 return [left.rstrip(" ,"), right]
+            # "Either a road trip in Scotland or a week in Ireland but not Dublin": the second keeps its own
+            trigger = _find_trigger(right)
+            if not _depth_at(body, m.start()) and _words(left) and trigger and "," not in right[: trigger[0] + 1] and len(_words(left)) >= 2:
+                return [left.rstrip(" ,"), right]
         return [text]
     for m in _ALT_OR_RE.finditer(text):
         if _depth_at(text, m.start()):
