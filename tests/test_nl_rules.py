@@ -608,6 +608,7 @@ THIRD_PASS = [
     ("Tokyo aside, where should I go in Japan?", '"where should I go in Japan?" AND NOT "Tokyo"'),
     ("history of the Beatles, Ringo aside", '"history of the Beatles" AND NOT "Ringo"'),
     ("guitar amps for beginners, Marshall excepted", '"guitar amps for beginners" AND NOT "Marshall"'),
+    ("Best Greek islands, Santorini and Mykonos excluded", '"Best Greek islands" AND NOT "Santorini" AND NOT "Mykonos"'),
     ("Tell me about the history of tea, skipping the Boston Tea Party", '"history of tea" AND NOT "Boston Tea Party"'),
     ("Explain blockchain but don't get into Bitcoin", '"blockchain" AND NOT "Bitcoin"'),
     # "nothing X-related", "no X stuff"; a hyphenated word stays one word; what is "about" is a topic

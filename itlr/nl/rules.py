@@ -916,7 +916,9 @@ _OFF_THE_TABLE_RE = re.compile(
     re.IGNORECASE,
 )
 # "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
-_ASIDE_RE = re.compile(r"(?P<pre>^|[.;?!]\s+|,\s+)(?P<items>[^.,;?!]{1,40}?)\s+(?:aside|excepted)(?P<end>\s*(?:[,.;!?]|$))", re.IGNORECASE)
+_ASIDE_RE = re.compile(
+    r"(?P<pre>^|[.;?!]\s+|,\s+)(?P<items>[^.,;?!]{1,40}?)\s+(?:aside|excepted|excluded|(?:is|are)\s+excluded)(?P<end>\s*(?:[,.;!?]|$))", re.IGNORECASE
+)
 
 
 def _aside(m: re.Match[str]) -> str:
