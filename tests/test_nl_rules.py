@@ -713,6 +713,9 @@ KEPT_WHOLE_THIRD_PASS = [
     "Skip to my Lou lyrics",
     # an activity the user dislikes may be what the answer involves
     "I hate cooking. Quick dinner ideas?",
+    # no options asked for: what the user has done or dislikes is the question's subject
+    "I've read the terms and conditions. Can I cancel my subscription?",
+    "I hate my job. How do I quit?",
     # a statement that is the whole question, or a question about it, is no exclusion
     "What should I do if I hate my job?",
     "I don't like my boss, how do I quit politely?",

@@ -792,6 +792,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         own_sentence = _sentence_start(text, m.start()) and bool(sentences)
         # "I've seen the Colosseum already, what else is there in Rome?": a clause, then a request for others
         own_clause = _sentence_start(text, m.start()) and re.search(r",\s*[^,]*\b(?:else|other|another)\b", text[m.end() :], re.IGNORECASE) is not None
+        if not _OPTIONS_ASKED_RE.search(text[: max(conn_start, 0)] + " " + text[m.end() :]):
+            return False  # "I've read the terms. Can I cancel?", "I hate my job. How do I quit?": no options asked for
         asked = text[m.start() : sent_end + 1].rstrip().endswith("?")  # "What should I do if I hate my job?"
         if not (own_sentence or after_request or own_clause) or (asked and not own_clause):
             return False
@@ -843,6 +845,12 @@ _ACCOUNT_RE = re.compile(
 _REFERS_BACK_RE = re.compile(
     r"\b(?:replacements?|replace|alternatives?|instead|substitutes?|swap|similar|like\s+(?:it|that|them|this|those|these)|"
     r"same\s+(?:kind|style|vibe|genre|feel)|in\s+the\s+(?:same\s+)?(?:vein|style|spirit)\s+of|along\s+the\s+lines\s+of)\b",
+    re.IGNORECASE,
+)
+# A request for options, which what the user has done or dislikes is left out of.
+_OPTIONS_ASKED_RE = re.compile(
+    r"\b(?:else|other|others|another|next|more|recommend|recommendations?|suggest|suggestions?|ideas?|options?|good|best|great|"
+    r"favou?rite|which|any|some|what\s+(?:should|can|could|would|to)|where\s+(?:should|can|to))\b",
     re.IGNORECASE,
 )
 _STATEMENT_CUE_RE = re.compile(
