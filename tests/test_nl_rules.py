@@ -716,6 +716,8 @@ KEPT_WHOLE_THIRD_PASS = [
     # no options asked for: what the user has done or dislikes is the question's subject
     "I've read the terms and conditions. Can I cancel my subscription?",
     "I hate my job. How do I quit?",
+    "I already have a Kindle. How do I reset it?",
+    "I've already seen Inception. Is it worth a second watch?",
     # a statement that is the whole question, or a question about it, is no exclusion
     "What should I do if I hate my job?",
     "I don't like my boss, how do I quit politely?",

@@ -784,6 +784,11 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return False
     if (_STATEMENT_CUE_RE.match(word) or "already" in word or re.match(r"(?:i|we)\s+(?:already\s+)?know|(?:i|we)\S*\s+(?:have\s+)?(?:been|done|seen)", word)) and _REFERS_BACK_RE.search(text, m.end()):
         return False  # "I'm tired of Monopoly. What's a good replacement for it?", "I've seen Dune, anything similar?": wanted as context
+    # (what the user knows about is left out whatever is asked: "What caused WW1? I already know about the assassination")
+    knowledge = re.search(r"\bknow\b|\bfamiliar\b|\b(?:about|of)$", word) is not None
+    experience = (_STATEMENT_CUE_RE.match(word) or "already" in word) and not knowledge
+    if experience and not _asks_for_options(text[:conn_start] + " " + text[m.end() :]):
+        return False  # "I already have a Kindle. How do I reset it?", "I hate my job. How do I quit?": no options asked for
     if _STATEMENT_CUE_RE.match(word):
         # "I hate horror. What are good Halloween films?": a statement of its own, before or after the
         # request ("What should I do if I hate my job?" and a lone "I've read Dune" are no exclusions)
@@ -792,8 +797,6 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         own_sentence = _sentence_start(text, m.start()) and bool(sentences)
         # "I've seen the Colosseum already, what else is there in Rome?": a clause, then a request for others
         own_clause = _sentence_start(text, m.start()) and re.search(r",\s*[^,]*\b(?:else|other|another)\b", text[m.end() :], re.IGNORECASE) is not None
-        if not _OPTIONS_ASKED_RE.search(text[: max(conn_start, 0)] + " " + text[m.end() :]):
-            return False  # "I've read the terms. Can I cancel?", "I hate my job. How do I quit?": no options asked for
         asked = text[m.start() : sent_end + 1].rstrip().endswith("?")  # "What should I do if I hate my job?"
         if not (own_sentence or after_request or own_clause) or (asked and not own_clause):
             return False
@@ -849,10 +852,18 @@ _REFERS_BACK_RE = re.compile(
 )
 # A request for options, which what the user has done or dislikes is left out of.
 _OPTIONS_ASKED_RE = re.compile(
-    r"\b(?:else|other|others|another|next|more|recommend|recommendations?|suggest|suggestions?|ideas?|options?|good|best|great|"
+    r"\b(?:else|other|others|another|next|more|new|looking\s+for|want|need|find|try|recommend|recommendations?|suggest|suggestions?|ideas?|options?|good|best|great|"
     r"favou?rite|which|any|some|what\s+(?:should|can|could|would|to)|where\s+(?:should|can|to))\b",
     re.IGNORECASE,
 )
+def _asks_for_options(text: str) -> bool:
+    """Whether ``text`` (the question less a statement of what the user has done or dislikes) asks for
+    options: a word that says so, or a bare topic ("Yoga styles, I already know about hatha yoga")."""
+    if _OPTIONS_ASKED_RE.search(text):
+        return True
+    return not any(w.verb for w in syntax.tag(text))
+
+
 _STATEMENT_CUE_RE = re.compile(
     r"(?:i|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)"
     r"|(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)"
