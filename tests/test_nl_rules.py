@@ -670,6 +670,12 @@ THIRD_PASS = [
     ("I'm after a cheap hotel in Porto, not near the airport", '"cheap hotel in Porto, not near the airport"'),
 ]
 
+FOURTH_PASS = [
+    # two alternatives, each with its own exclusion: the second stays positive
+    ("python web frameworks excluding django or node.js frameworks excluding express", '"python web frameworks" AND NOT "django" OR "node.js frameworks" AND NOT "express"'),
+    ("road bikes except carbon ones or gravel bikes without disc brakes", '"road bikes" AND NOT "carbon" OR "gravel bikes without disc brakes"'),
+]
+
 KEPT_WHOLE_THIRD_PASS = [
     "skip the line tickets louvre",
     "best way to skip breakfast",
@@ -834,7 +840,7 @@ ONE_TERM = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS)
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

@@ -1609,9 +1609,39 @@ def _alternatives(text: str) -> list[str]:
         trigger = _find_trigger(left)
         if trigger and "," not in left[trigger[1] :] and (_purpose_request(right) or _other_kind(left, right)):
             return [left, right]  # (a comma after the cue makes "A, B or C" one list)
+        if trigger and "," not in left[trigger[1] :] and _own_exclusion(right):
+            return [left, right]  # "X excluding A or Y excluding B": each keeps its own exclusion
+        if trigger and _ONES_END_RE.search(left) and _fresh_plural(right):
+            return [left, right]  # "sock patterns but not toe-up ones or crochet slipper patterns"
         if _PAREN_EXCLUSION_END_RE.search(left) and _fresh_phrase(right):
             return [left, right]  # "Weekend trips from Munich (not Salzburg) or lakes in Bavaria"
     return [text]
+
+
+_ONES_END_RE = re.compile(r"\b(?:the\s+)?[\w-]+\s+ones\s*$", re.IGNORECASE)
+
+
+def _own_exclusion(text: str) -> bool:
+    """ "node.js frameworks excluding express": a lowercase noun phrase of two words or more with
+    an exclusion of its own is an alternative, not one more excluded item."""
+    trigger = _find_trigger(text)
+    # "gravel bikes without disc brakes": a property of its own marks a fresh noun phrase too
+    cue = trigger[0] if trigger else next((m.start() for m in re.finditer(r"\bwithout\b", text, re.IGNORECASE)), None)
+    if cue is None:
+        return False
+    head = _words(text[:cue])
+    return len(head) >= 2 and head[-1].islower() and not head[0][:1].isupper()
+
+
+def _fresh_plural(text: str) -> bool:
+    """ "crochet slipper patterns": two to four lowercase words ending in a plural noun."""
+    words = syntax.tag(text.strip().rstrip("?.!"))
+    return (
+        2 <= len(words) <= 4
+        and all(not w.capitalised and w.tag in ("JJ", "NN", "NNS", "VBG") for w in words[:-1])
+        and words[-1].tag == "NNS"
+        and not words[-1].capitalised
+    )
 
 
 _PAREN_EXCLUSION_END_RE = re.compile(
