@@ -674,6 +674,9 @@ FOURTH_PASS = [
     # two alternatives, each with its own exclusion: the second stays positive
     ("python web frameworks excluding django or node.js frameworks excluding express", '"python web frameworks" AND NOT "django" OR "node.js frameworks" AND NOT "express"'),
     ("road bikes except carbon ones or gravel bikes without disc brakes", '"road bikes" AND NOT "carbon" OR "gravel bikes without disc brakes"'),
+    # "and" between one-word plurals, or a list of three names or more, after a topic's preposition
+    ("flea treatment for dogs and cats", '"flea treatment for dogs" OR "flea treatment for cats"'),
+    ("VAT thresholds in Austria, Belgium and Denmark", '"VAT thresholds in Austria" OR "VAT thresholds in Belgium" OR "VAT thresholds in Denmark"'),
 ]
 
 KEPT_WHOLE_THIRD_PASS = [
@@ -837,6 +840,8 @@ ONE_TERM = [
     "salt and pepper shakers",
     "rock and roll history",
     "How is overfishing affecting cod and haddock?",
+    "Main themes in War and Peace",
+    "character analysis in Sense and Sensibility",
 ]
 
 

@@ -1438,16 +1438,29 @@ def _places_with_tail(text: str) -> Expr | None:
     """ "taxes in france and spain for retirees" -> one alternative per place; None unless the
     two items are one-word names after a preposition and a prepositional phrase follows them."""
     found = syntax.coordination_items(text, "and")
-    if found is None or len(found.items) != 2 or not re.search(r"\b(?:for|to|in|from)\s+$", found.prefix):
+    if found is None or not 2 <= len(found.items) <= 6 or not re.search(r"\b(?:for|to|in|from)\s+$", found.prefix):
         return None
-    if not re.match(r"\s+(?:for|in|to|from|during|with|by)\s+\w", found.tail, re.IGNORECASE) or not _words(found.prefix[:-4]):
-        return None
-    if _ONE_PLACE_RE.search(text):
+    if _ONE_PLACE_RE.search(text) or not _words(found.prefix[:-4]):
         return None
     tags = {w.text: w.tag for w in syntax.tag(text)}
-    if not all(len(it.split()) == 1 and tags.get(it) == "NNP" for it in found.items):
+    if re.match(r"\s+(?:for|in|to|from|during|with|by)\s+\w", found.tail, re.IGNORECASE):
+        if all(len(it.split()) == 1 and tags.get(it) == "NNP" for it in found.items):
+            return _node(Or, [found.prefix + it + found.tail for it in found.items])
         return None
-    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+    # "corporation tax rates in Ireland, the Netherlands and Luxembourg", "vaccination schedule for
+    # puppies and kittens": a topic with a head of its own asked for each of several places or
+    # kinds of thing (one-word names in a list of three or more, or one-word lowercase plurals)
+    if found.tail.strip() or len(_words(found.prefix)) < 3:
+        return None
+    head = _words(found.prefix)[-2]
+    if tags.get(head) not in ("NN", "NNS") and not (tags.get(head) == "VBZ" and head.endswith("s")):  # "thresholds" may read as a verb
+        return None
+    # (two names alone may be one title: "Main themes in Pride and Prejudice")
+    names = len(found.items) >= 3 and all(len(it.split()) == 1 and tags.get(it) == "NNP" and it[:1].isupper() for it in found.items)
+    plurals = all(len(it.split()) == 1 and tags.get(it) == "NNS" and it.islower() for it in found.items)
+    if not (names or plurals):
+        return None
+    return _node(Or, [found.prefix + it for it in found.items])
 
 
 # "stage 1 or 2 breast cancer treatment": numbers after these nouns name versions, not counts
