@@ -677,6 +677,9 @@ FOURTH_PASS = [
     # "and" between one-word plurals, or a list of three names or more, after a topic's preposition
     ("flea treatment for dogs and cats", '"flea treatment for dogs" OR "flea treatment for cats"'),
     ("VAT thresholds in Austria, Belgium and Denmark", '"VAT thresholds in Austria" OR "VAT thresholds in Belgium" OR "VAT thresholds in Denmark"'),
+    # " / " lists what to leave out; a parenthesis inside a word is no label
+    ("bike brake types except disc / rim / coaster", '"bike brake types" AND NOT "disc" AND NOT "rim" AND NOT "coaster"'),
+    ("pension options in the US other than 403(b)s and IRAs", '"pension options in the US" AND NOT "403(b)s" AND NOT "IRAs"'),
 ]
 
 KEPT_WHOLE_THIRD_PASS = [

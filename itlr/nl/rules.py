@@ -315,7 +315,7 @@ _NEG_SUFFIX_RE = re.compile(
 )
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
 # "(a)", "(b)" label what was just excluded: they end the excluded phrase.
-_END_LABEL_RE = re.compile(r"\s*\([a-z]\)")
+_END_LABEL_RE = re.compile(r"(?<!\w)\s*\([a-z]\)(?!\w)")  # not "401(k)s": a word holds it
 _MARK = "\x1f"
 # "a non Islamic summary" says what the text leaves out; "non-American films" is a property.
 _NON_RE = re.compile(
@@ -1181,6 +1181,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         else:
             # "mango/papaya/pineapple": a slash between words lists them (same length, so offsets hold)
             phrase = re.sub(r"(?<=[A-Za-z])/(?=[A-Za-z])", ",", span[skip:])
+            phrase = re.sub(r"(?<=[\w)]) / (?=\w)", ",  ", phrase)  # "crimp / clamp / push-fit" too
             polite = re.search(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
             np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite else phrase, clause)
             end = skip + np_end if found_items else len(span)
