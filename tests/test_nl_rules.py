@@ -680,6 +680,11 @@ FOURTH_PASS = [
     # " / " lists what to leave out; a parenthesis inside a word is no label
     ("bike brake types except disc / rim / coaster", '"bike brake types" AND NOT "disc" AND NOT "rim" AND NOT "coaster"'),
     ("pension options in the US other than 403(b)s and IRAs", '"pension options in the US" AND NOT "403(b)s" AND NOT "IRAs"'),
+    # "neither X nor Y" closing the question; a gerund phrase as the excluded item
+    ("which laptop brand is best for students? neither dell nor asus please", '"which laptop brand is best for students?" AND NOT "dell" AND NOT "asus"'),
+    ("deductible expenses for landlords except travelling to property visits", '"deductible expenses for landlords" AND NOT "travelling to property visits"'),
+    # a sentence-start "Leave out X and tell me about Y"
+    ("Skip Vivaldi and list baroque composers from Germany", '"baroque composers from Germany" AND NOT "Vivaldi"'),
 ]
 
 KEPT_WHOLE_THIRD_PASS = [
@@ -845,6 +850,7 @@ ONE_TERM = [
     "How is overfishing affecting cod and haddock?",
     "Main themes in War and Peace",
     "character analysis in Sense and Sensibility",
+    "skip breakfast and tell me why",
 ]
 
 

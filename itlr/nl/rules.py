@@ -958,6 +958,14 @@ _LEAVE_X_OUT_RE = re.compile(
 )
 
 
+# "Leave out the Beatles and tell me about …": the cue, its short object, then the request itself
+_LEAVE_THEN_ASK_RE = re.compile(
+    r"^(?P<cue>leave\s+out|skip|exclude|ignore|omit|forget\s+about|set\s+aside|not\s+counting)\s+(?P<obj>(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)"
+    r",?\s+and\s+(?P<ask>(?:tell|give|show|list|explain|describe|recommend|suggest|find|name)\s+\w[^.?!;]*[.?!]?)$",
+    re.IGNORECASE,
+)
+
+
 def _keywords_before(text: str, end: int) -> bool:
     """Whether ``text[:end]`` is a keyword query: two words or more, no verb, no question word."""
     words = [w for w in syntax.tag(text) if w.end <= end]
@@ -1497,6 +1505,10 @@ def rules_to_expr(question: str) -> RuleResult:
     text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
+    ask = _LEAVE_THEN_ASK_RE.match(text)
+    # ("skip breakfast and tell me why": what to do, then a question about it)
+    if ask and len(_words(ask.group("ask"))) >= 4 and not re.search(r"\b(?:why|how|whether|if|what)\b", ask.group("ask"), re.IGNORECASE):
+        text = ask.group("ask").rstrip(".!") + ", excluding " + ask.group("obj")
     text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
     text = _OFF_THE_TABLE_RE.sub(lambda m: m.group("pre") + "excluding " + m.group("items") + m.group("end"), text)
     text = _ASIDE_RE.sub(_aside, text)
