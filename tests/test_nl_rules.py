@@ -685,6 +685,11 @@ FOURTH_PASS = [
     ("deductible expenses for landlords except travelling to property visits", '"deductible expenses for landlords" AND NOT "travelling to property visits"'),
     # a sentence-start "Leave out X and tell me about Y"
     ("Skip Vivaldi and list baroque composers from Germany", '"baroque composers from Germany" AND NOT "Vivaldi"'),
+    # request wording: "list of", "a few", "some good"; "the ones directed by X" names X
+    ("Give me a couple of easy bread recipes, but not ones with rye", '"easy bread recipes" AND NOT "rye"'),
+    ("a list of moons of Saturn except Titan", '"moons of Saturn" AND NOT "Titan"'),
+    ("Could you suggest some good hiking trails near Denver?", '"hiking trails near Denver?"'),
+    ("sci-fi films, not counting the ones directed by Ridley Scott", '"sci-fi films" AND NOT "Ridley Scott"'),
 ]
 
 KEPT_WHOLE_THIRD_PASS = [

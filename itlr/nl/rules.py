@@ -196,7 +196,7 @@ _ABBREV = {
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
 _FILLER_RE = re.compile(
     r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
-    r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list|describe|explain|discuss|examine|explore|outline|"
+    r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
@@ -226,9 +226,10 @@ _GREETING_RE = re.compile(
     r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any)\b))",
     re.IGNORECASE,
 )
-_ARTICLE_RE = re.compile(r"^(?:a|an|the|some|any)\s+")  # lowercase only: "The Great Gatsby" stays
+# lowercase only: "The Great Gatsby" stays; "a few", "some good": how many or how good, not what
+_ARTICLE_RE = re.compile(r"^(?:a\s+few|a\s+couple\s+of|several|some\s+good|a|an|the|some|any)\s+")
 _DOCNOUN_RE = re.compile(
-    r"^(?:(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|material|"
+    r"^(?:(?:a\s+|the\s+)?lists?\s+of\s+|(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|material|"
     r"content|sources?|stuff|anything|something|everything)\s+"
     r"(?:(?:that|which)\s+(?:is|are|talks?|discuss(?:es)?|mentions?|covers?|deals?\s+with|focus(?:es)?\s+on|describes?)"
     r"(?:\s+about)?\s+|(?:about|on|regarding|concerning|related\s+to|covering|discussing|mentioning|describing)\s+))",
@@ -260,7 +261,7 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
     # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
-    re.compile(r"^(?:ones?|those|these)\s+(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+", re.IGNORECASE),
+    re.compile(r"^(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+", re.IGNORECASE),
     re.compile(
         r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
         r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
@@ -870,7 +871,7 @@ _STATEMENT_CUE_RE = re.compile(
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored|allergic|intolerant)\s+(?:of|to)"
 )
 _ONES_WITH_RE = re.compile(
-    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+\S", re.IGNORECASE
+    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+\S", re.IGNORECASE
 )
 _ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?:[\w.’'-]+\s+){1,2}?)ones?\b", re.IGNORECASE)
 _ADJECTIVE_SUFFIX_RE = re.compile(r"(?:y|ous|ful|ic|al|ive|ish|less|able|ible|ed|ary|ent|ant|ese|ian|er|est)$")
