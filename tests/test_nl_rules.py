@@ -690,6 +690,9 @@ FOURTH_PASS = [
     ("a list of moons of Saturn except Titan", '"moons of Saturn" AND NOT "Titan"'),
     ("Could you suggest some good hiking trails near Denver?", '"hiking trails near Denver?"'),
     ("sci-fi films, not counting the ones directed by Ridley Scott", '"sci-fi films" AND NOT "Ridley Scott"'),
+    # "What X can you use in Y"; the list the user puts together is the topic, whom it is for is not
+    ("What spices can I use for a vegan chili besides cumin?", '"spices for a vegan chili" AND NOT "cumin"'),
+    ("I'm making a playlist about summer for my kids. No Beach Boys please.", '"playlist about summer" AND NOT "Beach Boys"'),
 ]
 
 KEPT_WHOLE_THIRD_PASS = [

@@ -205,7 +205,9 @@ _FILLER_RE = re.compile(
     # "I'm after …", "I'm writing an essay on …", "I'm researching …": what the user works on is the topic
     r"|i(?:\s+am|['’]m)\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
     r"(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
-    r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)))\s+",
+    r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)"
+    # "I'm putting together a reading list on …": the list is what is asked for, the work is not
+    r"|(?:putting\s+together|making|compiling|building)\s+(?:a|an|my|our)(?=\s+(?:[\w-]+\s+)?(?:list|guide|playlist|collection)\s+(?:on|about|of|for)\s)))\s+",
     re.IGNORECASE,
 )
 # Asking for things rather than texts: "Recommend a dry cat food", "Suggest some board games".
@@ -1263,8 +1265,27 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
 # --------------------------------------------------------------------------- positive part
 
 
+# "What chords can you use in a turnaround?": the things asked for, where they go ("chords in a turnaround")
+_WHAT_USE_RE = re.compile(
+    r"^(?:what|which)\s+(?P<things>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:can|could|should|do|would|might)\s+(?:you|i|we|one)\s+use\s+(?=(?:in|for|on|with|to|when)\s)",
+    re.IGNORECASE,
+)
+
+
+_OWN_WORK_RE = re.compile(r"i(?:\s+am|['’]m)\s+(?:writing|doing|preparing|working\s+on|putting\s+together|making|compiling|building)\b", re.IGNORECASE)
+_WORK_PURPOSE_RE = re.compile(
+    r"\s+for\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:class|classes|students|pupils|kids|course|team|club|group|blog|channel|school|readers|lesson|lessons)[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def _strip_filler(text: str) -> str:
     t = text.strip()
+    if _OWN_WORK_RE.match(t) and _FILLER_RE.match(t):
+        t = _WORK_PURPOSE_RE.sub("", t)  # "… for my sixth-form class": whom the work is for, not its topic
+    use = _WHAT_USE_RE.match(t)
+    if use:
+        t = use.group("things") + " " + t[use.end() :].rstrip("?").rstrip()
     for _ in range(2):
         m = _ASK_FOR_RE.match(t)
         if m and m.end() < len(t):
