@@ -693,6 +693,8 @@ FOURTH_PASS = [
     # "What X can you use in Y"; the list the user puts together is the topic, whom it is for is not
     ("What spices can I use for a vegan chili besides cumin?", '"spices for a vegan chili" AND NOT "cumin"'),
     ("I'm making a playlist about summer for my kids. No Beach Boys please.", '"playlist about summer" AND NOT "Beach Boys"'),
+    # a slash list after a preposition: one request per item
+    ("flea collars for cats/dogs in winter", '"flea collars for cats in winter" OR "flea collars for dogs in winter"'),
 ]
 
 KEPT_WHOLE_THIRD_PASS = [
@@ -859,6 +861,7 @@ ONE_TERM = [
     "Main themes in War and Peace",
     "character analysis in Sense and Sensibility",
     "skip breakfast and tell me why",
+    "guide for he/she pronouns",
 ]
 
 
