@@ -695,6 +695,9 @@ FOURTH_PASS = [
     ("I'm making a playlist about summer for my kids. No Beach Boys please.", '"playlist about summer" AND NOT "Beach Boys"'),
     # a slash list after a preposition: one request per item
     ("flea collars for cats/dogs in winter", '"flea collars for cats in winter" OR "flea collars for dogs in winter"'),
+    # two modifiers, one hyphenated, share the head noun phrase after them
+    ("best full-frame or crop-sensor cameras", '"best full-frame cameras" OR "best crop-sensor cameras"'),
+    ("how to wire a single-pole or three-way light switch", '"how to wire a single-pole light switch" OR "how to wire a three-way light switch"'),
 ]
 
 KEPT_WHOLE_THIRD_PASS = [
@@ -862,6 +865,7 @@ ONE_TERM = [
     "character analysis in Sense and Sensibility",
     "skip breakfast and tell me why",
     "guide for he/she pronouns",
+    "Should I buy a one-way or round-trip ticket?",
 ]
 
 

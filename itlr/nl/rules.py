@@ -1332,6 +1332,27 @@ _SLASH_ITEMS_RE = re.compile(
 )
 
 
+# "one-pipe or two-pipe heating system", "circular or double-pointed needles": two modifiers, one
+# of them hyphenated, before the head noun phrase that ends the text
+_HYPHENED_RE = re.compile(r"^(?P<pre>.*?\s)(?P<a>[a-z]+(?:-[a-z]+)?)\s+or\s+(?P<b>[a-z]+(?:-[a-z]+)?)\s+(?P<head>[a-z]+(?:\s+[a-z]+)?)$")
+
+
+def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
+    m = _HYPHENED_RE.match(t)
+    if not m or "-" not in m.group("a") + m.group("b") or _or_stopped(t):
+        return None
+    if question and not _HOW_TO_RE.match(t):
+        return None  # "Should I buy a one-way or round-trip ticket": a choice, asked whole
+    words = syntax.tag(t)
+    head = [w for w in words if w.start >= m.start("head")]
+    a_tags = [w.tag for w in words if m.start("a") <= w.start < m.end("a") and w.tag != "HYPH"]
+    if not head or head[-1].tag not in ("NN", "NNS") or any(w.verb and w.tag != "VBG" for w in head):
+        return None
+    if not a_tags or a_tags[-1] not in ("JJ", "CD", "NN", "VBN"):
+        return None
+    return _node(Or, [m.group("pre") + m.group(k) + " " + m.group("head") for k in ("a", "b")])
+
+
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
@@ -1349,6 +1370,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     m = re.match(r"^(?P<pre>.*?)\b(?P<a>\w+['’]s)\s+or\s+(?P<b>\w+['’]s)\s+(?P<tail>\w.*)$", t, re.IGNORECASE)
     if m and "?" not in t and not _or_stopped(t):
         return _node(Or, [_squash(f"{m.group('pre')} {m.group(k)} {m.group('tail')}") for k in ("a", "b")])
+    hyphened = _hyphened_modifiers(t, question)
+    if hyphened is not None:
+        return hyphened
     if question:
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
