@@ -698,6 +698,8 @@ FOURTH_PASS = [
     # two modifiers, one hyphenated, share the head noun phrase after them
     ("best full-frame or crop-sensor cameras", '"best full-frame cameras" OR "best crop-sensor cameras"'),
     ("how to wire a single-pole or three-way light switch", '"how to wire a single-pole light switch" OR "how to wire a three-way light switch"'),
+    # "the A, B or C noun": the noun goes with every item
+    ("history of the gold, silver or bronze medal", '"history of the gold medal" OR "history of the silver medal" OR "history of the bronze medal"'),
 ]
 
 KEPT_WHOLE_THIRD_PASS = [

@@ -1456,6 +1456,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             prefix, first = (m.group(1), m.group(2)) if m and len(_words(m.group(2))) <= 5 else ("", head)
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
             items = firsts + parts[1:]
+            items = _shared_tail_noun(items)
             if all(len(_words(it)) <= 6 for it in items) and len(items) <= 8:
                 return _node(Or, [_squash(prefix + it) if prefix and len(_words(it)) <= 5 else it for it in items])
     return None
@@ -1535,6 +1536,21 @@ _NUMBERED_HEAD_RE = re.compile(
     r"step|chapter|volume)\s+(?P<a>\d{1,2}|[IVX]{1,4})\s+or\s+(?P<b>\d{1,2}|[IVX]{1,4})\s+(?P<tail>[a-z].*)$",
     re.IGNORECASE,
 )
+
+
+def _shared_tail_noun(items: list[str]) -> list[str]:
+    """ "the alto", "tenor", "baritone saxophone" -> each with "saxophone": after "the", one-word
+    items and a last item of one more word share that singular noun ("the Gold, Silver or Bronze
+    medal"); anything else stays as it is."""
+    first = re.sub(r"^the\s+", "", items[0])
+    last = items[-1].split()
+    if first == items[0] or len(last) != 2 or any(len(it.split()) != 1 for it in [first] + items[1:-1]):
+        return items
+    words = syntax.tag(" ".join(["the", first] + items[1:-1] + last))
+    if words[-1].tag != "NN" or words[-1].capitalised or words[-2].tag not in ("NN", "NNP", "JJ"):
+        return items
+    noun = last[-1]
+    return [it + " " + noun for it in items[:-1]] + [items[-1]]
 
 
 def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
