@@ -700,6 +700,8 @@ FOURTH_PASS = [
     ("how to wire a single-pole or three-way light switch", '"how to wire a single-pole light switch" OR "how to wire a three-way light switch"'),
     # "the A, B or C noun": the noun goes with every item
     ("history of the gold, silver or bronze medal", '"history of the gold medal" OR "history of the silver medal" OR "history of the bronze medal"'),
+    # "…, or which Y?": the other noun takes the first question's predicate, not its exclusion
+    ("Which cheeses pair with port other than Stilton, or which nuts?", '"Which cheeses pair with port" AND NOT "Stilton" OR "Which nuts pair with port"'),
 ]
 
 KEPT_WHOLE_THIRD_PASS = [

@@ -1589,6 +1589,14 @@ def rules_to_expr(question: str) -> RuleResult:
         parts = _alternatives(text)
         if len(parts) > 1:
             results = [_translate(part) for part in parts]
+            first = results[0]
+            for k in range(1, len(parts)):
+                bare = _BARE_WH_RE.match(parts[k])
+                asked = _WH_NOUN_RE.match(first.positive) if first is not None else None
+                if bare and asked:
+                    # "Which wines go with roast lamb apart from Rioja, or which beers?": the new
+                    # noun takes the first question's predicate, not its exclusions
+                    results[k] = _translate(asked.group("wh") + " " + bare.group("noun") + asked.group("rest"))
             if all(r is not None for r in results):
                 done = [r for r in results if r is not None]
                 expr = Or([r.expr for r in done])
@@ -1601,6 +1609,8 @@ def rules_to_expr(question: str) -> RuleResult:
     return result
 
 
+_BARE_WH_RE = re.compile(r"^\s*(?:which|what)\s+(?P<noun>[\w-]+)\s*[?.!]*\s*$", re.IGNORECASE)
+_WH_NOUN_RE = re.compile(r"^(?P<wh>which|what)\s+[\w-]+(?P<rest>\s+(?:go|goes|are|is|work|works|pair|pairs|can|should|would|do|does|have|has)\b.+)$", re.IGNORECASE)
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
 _ALT_MARKER = r"else|failing\s+that|if\s+not|alternatively|instead|maybe|perhaps|possibly|even|how\s+about|what\s+about"
 _ALT_OR_RE = re.compile(r"(?:,|\s[-–—])\s+or\s+(?:(?P<marker>" + _ALT_MARKER + r")[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
