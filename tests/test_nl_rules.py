@@ -702,6 +702,8 @@ FOURTH_PASS = [
     ("history of the gold, silver or bronze medal", '"history of the gold medal" OR "history of the silver medal" OR "history of the bronze medal"'),
     # "…, or which Y?": the other noun takes the first question's predicate, not its exclusion
     ("Which cheeses pair with port other than Stilton, or which nuts?", '"Which cheeses pair with port" AND NOT "Stilton" OR "Which nuts pair with port"'),
+    # one-word names before one shared noun that ends a wh-question
+    ("When was the last Venus or Mercury transit?", '"When was the last Venus transit" OR "When was the last Mercury transit"'),
 ]
 
 KEPT_WHOLE_THIRD_PASS = [

@@ -1388,6 +1388,10 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         # or the telegraph?" (not "Which is better a Kindle or an iPad": a choice)
         how_to = found is not None and _HOW_TO_RE.match(t) is not None and bool(found.tail or found.objects or all(len(it.split()) == 1 for it in found.items))
         objects = found is not None and (how_to or (found.objects and _WH_START_RE.match(t) is not None and not _CHOICE_WORD_RE.search(t)))
+        if found is not None and not found.tail and _WH_START_RE.match(t) and not _CHOICE_WORD_RE.search(t):
+            named = _names_share_noun(found.items)
+            if named is not None:
+                return _node(Or, [found.prefix + it for it in named])  # "the next Jupiter or Saturn opposition"
         if found is None or not (found.modifiers or verbs or objects or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
             # "How do vaccines or antibiotics work?": one wh-question per subject (a yes/no
             # question such as "Should I learn Python or Java?" asks to choose: it stays whole)
@@ -1536,6 +1540,17 @@ _NUMBERED_HEAD_RE = re.compile(
     r"step|chapter|volume)\s+(?P<a>\d{1,2}|[IVX]{1,4})\s+or\s+(?P<b>\d{1,2}|[IVX]{1,4})\s+(?P<tail>[a-z].*)$",
     re.IGNORECASE,
 )
+
+
+def _names_share_noun(items: list[str]) -> list[str] | None:
+    """ ["Jupiter", "Saturn opposition"] -> each name with "opposition": one-word names, the last
+    followed by one lowercase singular noun that ends the question; None otherwise."""
+    last = items[-1].split()
+    if len(last) != 2 or not last[1].isalpha() or not last[1].islower() or last[1].endswith("s"):
+        return None
+    if not all(len(it.split()) == 1 and it[:1].isupper() and it.isalpha() for it in items[:-1] + [last[0]]):
+        return None
+    return [it + " " + last[1] for it in items[:-1]] + [items[-1]]
 
 
 def _shared_tail_noun(items: list[str]) -> list[str]:
