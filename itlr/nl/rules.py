@@ -196,7 +196,7 @@ _ABBREV = {
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
 _FILLER_RE = re.compile(
     r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
-    r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list|describe|explain|discuss|examine|explore|outline|"
+    r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
@@ -205,7 +205,9 @@ _FILLER_RE = re.compile(
     # "I'm after …", "I'm writing an essay on …", "I'm researching …": what the user works on is the topic
     r"|i(?:\s+am|['’]m)\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
     r"(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
-    r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)))\s+",
+    r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)"
+    # "I'm putting together a reading list on …": the list is what is asked for, the work is not
+    r"|(?:putting\s+together|making|compiling|building)\s+(?:a|an|my|our)(?=\s+(?:[\w-]+\s+)?(?:list|guide|playlist|collection)\s+(?:on|about|of|for)\s)))\s+",
     re.IGNORECASE,
 )
 # Asking for things rather than texts: "Recommend a dry cat food", "Suggest some board games".
@@ -226,9 +228,10 @@ _GREETING_RE = re.compile(
     r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any)\b))",
     re.IGNORECASE,
 )
-_ARTICLE_RE = re.compile(r"^(?:a|an|the|some|any)\s+")  # lowercase only: "The Great Gatsby" stays
+# lowercase only: "The Great Gatsby" stays; "a few", "some good": how many or how good, not what
+_ARTICLE_RE = re.compile(r"^(?:a\s+few|a\s+couple\s+of|several|some\s+good|a|an|the|some|any)\s+")
 _DOCNOUN_RE = re.compile(
-    r"^(?:(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|material|"
+    r"^(?:(?:a\s+|the\s+)?lists?\s+of\s+|(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|material|"
     r"content|sources?|stuff|anything|something|everything)\s+"
     r"(?:(?:that|which)\s+(?:is|are|talks?|discuss(?:es)?|mentions?|covers?|deals?\s+with|focus(?:es)?\s+on|describes?)"
     r"(?:\s+about)?\s+|(?:about|on|regarding|concerning|related\s+to|covering|discussing|mentioning|describing)\s+))",
@@ -260,7 +263,7 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
     # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
-    re.compile(r"^(?:ones?|those|these)\s+(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+", re.IGNORECASE),
+    re.compile(r"^(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+", re.IGNORECASE),
     re.compile(
         r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
         r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
@@ -315,7 +318,7 @@ _NEG_SUFFIX_RE = re.compile(
 )
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
 # "(a)", "(b)" label what was just excluded: they end the excluded phrase.
-_END_LABEL_RE = re.compile(r"\s*\([a-z]\)")
+_END_LABEL_RE = re.compile(r"(?<!\w)\s*\([a-z]\)(?!\w)")  # not "401(k)s": a word holds it
 _MARK = "\x1f"
 # "a non Islamic summary" says what the text leaves out; "non-American films" is a property.
 _NON_RE = re.compile(
@@ -870,7 +873,7 @@ _STATEMENT_CUE_RE = re.compile(
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored|allergic|intolerant)\s+(?:of|to)"
 )
 _ONES_WITH_RE = re.compile(
-    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+\S", re.IGNORECASE
+    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+\S", re.IGNORECASE
 )
 _ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?:[\w.’'-]+\s+){1,2}?)ones?\b", re.IGNORECASE)
 _ADJECTIVE_SUFFIX_RE = re.compile(r"(?:y|ous|ful|ic|al|ive|ish|less|able|ible|ed|ary|ent|ant|ese|ian|er|est)$")
@@ -954,6 +957,14 @@ def _aside(m: re.Match[str]) -> str:
 _LEAVE_X_OUT_RE = re.compile(
     r"(?P<pre>(?:^|[.,;:!?—–]\s*|\s-\s+|\b(?:but|and|just|please)\s+))(?:leave|keep)\s+(?P<obj>(?!out\b|it\b|that\b|this\b|them\b)(?:the\s+|any\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+out"
     r"(?:\s+of\s+(?:it|this|that|there|them|the\s+\w+))?(?=\s*(?:[.,;!?]|please\b|$))",
+    re.IGNORECASE,
+)
+
+
+# "Leave out the Beatles and tell me about …": the cue, its short object, then the request itself
+_LEAVE_THEN_ASK_RE = re.compile(
+    r"^(?P<cue>leave\s+out|skip|exclude|ignore|omit|forget\s+about|set\s+aside|not\s+counting)\s+(?P<obj>(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)"
+    r",?\s+and\s+(?P<ask>(?:tell|give|show|list|explain|describe|recommend|suggest|find|name)\s+\w[^.?!;]*[.?!]?)$",
     re.IGNORECASE,
 )
 
@@ -1181,6 +1192,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         else:
             # "mango/papaya/pineapple": a slash between words lists them (same length, so offsets hold)
             phrase = re.sub(r"(?<=[A-Za-z])/(?=[A-Za-z])", ",", span[skip:])
+            phrase = re.sub(r"(?<=[\w)]) / (?=\w)", ",  ", phrase)  # "crimp / clamp / push-fit" too
             polite = re.search(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
             np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite else phrase, clause)
             end = skip + np_end if found_items else len(span)
@@ -1253,8 +1265,27 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
 # --------------------------------------------------------------------------- positive part
 
 
+# "What chords can you use in a turnaround?": the things asked for, where they go ("chords in a turnaround")
+_WHAT_USE_RE = re.compile(
+    r"^(?:what|which)\s+(?P<things>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:can|could|should|do|would|might)\s+(?:you|i|we|one)\s+use\s+(?=(?:in|for|on|with|to|when)\s)",
+    re.IGNORECASE,
+)
+
+
+_OWN_WORK_RE = re.compile(r"i(?:\s+am|['’]m)\s+(?:writing|doing|preparing|working\s+on|putting\s+together|making|compiling|building)\b", re.IGNORECASE)
+_WORK_PURPOSE_RE = re.compile(
+    r"\s+for\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:class|classes|students|pupils|kids|course|team|club|group|blog|channel|school|readers|lesson|lessons)[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def _strip_filler(text: str) -> str:
     t = text.strip()
+    if _OWN_WORK_RE.match(t) and _FILLER_RE.match(t):
+        t = _WORK_PURPOSE_RE.sub("", t)  # "… for my sixth-form class": whom the work is for, not its topic
+    use = _WHAT_USE_RE.match(t)
+    if use:
+        t = use.group("things") + " " + t[use.end() :].rstrip("?").rstrip()
     for _ in range(2):
         m = _ASK_FOR_RE.match(t)
         if m and m.end() < len(t):
@@ -1296,10 +1327,42 @@ def _distribute(left: str, items: list[str]) -> list[str]:
     return [_squash(o) for o in out]
 
 
+_SLASH_ITEMS_RE = re.compile(
+    r"^(?P<pre>(?:\S+\s+){2,}?(?:for|in|of|with|on|about|from)\s+)(?P<items>[a-z]+(?:/[a-z]+)+)(?P<tail>(?:\s+(?:in|for|with|on|during|at)\s+[^/]*)?)$"
+)
+
+
+# "one-pipe or two-pipe heating system", "circular or double-pointed needles": two modifiers, one
+# of them hyphenated, before the head noun phrase that ends the text
+_HYPHENED_RE = re.compile(r"^(?P<pre>.*?\s)(?P<a>[a-z]+(?:-[a-z]+)?)\s+or\s+(?P<b>[a-z]+(?:-[a-z]+)?)\s+(?P<head>[a-z]+(?:\s+[a-z]+)?)$")
+
+
+def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
+    m = _HYPHENED_RE.match(t)
+    if not m or "-" not in m.group("a") + m.group("b") or _or_stopped(t):
+        return None
+    if question and not _HOW_TO_RE.match(t):
+        return None  # "Should I buy a one-way or round-trip ticket": a choice, asked whole
+    words = syntax.tag(t)
+    head = [w for w in words if w.start >= m.start("head")]
+    a_tags = [w.tag for w in words if m.start("a") <= w.start < m.end("a") and w.tag != "HYPH"]
+    if not head or head[-1].tag not in ("NN", "NNS") or any(w.verb and w.tag != "VBG" for w in head):
+        return None
+    if not a_tags or a_tags[-1] not in ("JJ", "CD", "NN", "VBN"):
+        return None
+    return _node(Or, [m.group("pre") + m.group(k) + " " + m.group("head") for k in ("a", "b")])
+
+
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     t = text.rstrip(".!?").strip()
+    slashed = _SLASH_ITEMS_RE.match(t)
+    if slashed and "and/or" not in t.lower():
+        # "meloxicam dosage for cats/dogs/rabbits": lowercase words after a preposition, one request each
+        items = slashed.group("items").split("/")
+        if all(len(it) >= 3 for it in items) and len(items) <= 6:
+            return _node(Or, [slashed.group("pre") + it + slashed.group("tail") for it in items])
     paired = _named_kinds(t) if "?" not in t and len(_words(t)) <= 16 else None
     if paired is not None:
         return paired
@@ -1307,6 +1370,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     m = re.match(r"^(?P<pre>.*?)\b(?P<a>\w+['’]s)\s+or\s+(?P<b>\w+['’]s)\s+(?P<tail>\w.*)$", t, re.IGNORECASE)
     if m and "?" not in t and not _or_stopped(t):
         return _node(Or, [_squash(f"{m.group('pre')} {m.group(k)} {m.group('tail')}") for k in ("a", "b")])
+    hyphened = _hyphened_modifiers(t, question)
+    if hyphened is not None:
+        return hyphened
     if question:
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
@@ -1322,6 +1388,10 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         # or the telegraph?" (not "Which is better a Kindle or an iPad": a choice)
         how_to = found is not None and _HOW_TO_RE.match(t) is not None and bool(found.tail or found.objects or all(len(it.split()) == 1 for it in found.items))
         objects = found is not None and (how_to or (found.objects and _WH_START_RE.match(t) is not None and not _CHOICE_WORD_RE.search(t)))
+        if found is not None and not found.tail and _WH_START_RE.match(t) and not _CHOICE_WORD_RE.search(t):
+            named = _names_share_noun(found.items)
+            if named is not None:
+                return _node(Or, [found.prefix + it for it in named])  # "the next Jupiter or Saturn opposition"
         if found is None or not (found.modifiers or verbs or objects or re.search(r"\b(?:of|for|about|on|in|at|to|from|with|by|between)\s+$", found.prefix)):
             # "How do vaccines or antibiotics work?": one wh-question per subject (a yes/no
             # question such as "Should I learn Python or Java?" asks to choose: it stays whole)
@@ -1390,6 +1460,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             prefix, first = (m.group(1), m.group(2)) if m and len(_words(m.group(2))) <= 5 else ("", head)
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
             items = firsts + parts[1:]
+            items = _shared_tail_noun(items)
             if all(len(_words(it)) <= 6 for it in items) and len(items) <= 8:
                 return _node(Or, [_squash(prefix + it) if prefix and len(_words(it)) <= 5 else it for it in items])
     return None
@@ -1438,16 +1509,29 @@ def _places_with_tail(text: str) -> Expr | None:
     """ "taxes in france and spain for retirees" -> one alternative per place; None unless the
     two items are one-word names after a preposition and a prepositional phrase follows them."""
     found = syntax.coordination_items(text, "and")
-    if found is None or len(found.items) != 2 or not re.search(r"\b(?:for|to|in|from)\s+$", found.prefix):
+    if found is None or not 2 <= len(found.items) <= 6 or not re.search(r"\b(?:for|to|in|from)\s+$", found.prefix):
         return None
-    if not re.match(r"\s+(?:for|in|to|from|during|with|by)\s+\w", found.tail, re.IGNORECASE) or not _words(found.prefix[:-4]):
-        return None
-    if _ONE_PLACE_RE.search(text):
+    if _ONE_PLACE_RE.search(text) or not _words(found.prefix[:-4]):
         return None
     tags = {w.text: w.tag for w in syntax.tag(text)}
-    if not all(len(it.split()) == 1 and tags.get(it) == "NNP" for it in found.items):
+    if re.match(r"\s+(?:for|in|to|from|during|with|by)\s+\w", found.tail, re.IGNORECASE):
+        if all(len(it.split()) == 1 and tags.get(it) == "NNP" for it in found.items):
+            return _node(Or, [found.prefix + it + found.tail for it in found.items])
         return None
-    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+    # "corporation tax rates in Ireland, the Netherlands and Luxembourg", "vaccination schedule for
+    # puppies and kittens": a topic with a head of its own asked for each of several places or
+    # kinds of thing (one-word names in a list of three or more, or one-word lowercase plurals)
+    if found.tail.strip() or len(_words(found.prefix)) < 3:
+        return None
+    head = _words(found.prefix)[-2]
+    if tags.get(head) not in ("NN", "NNS") and not (tags.get(head) == "VBZ" and head.endswith("s")):  # "thresholds" may read as a verb
+        return None
+    # (two names alone may be one title: "Main themes in Pride and Prejudice")
+    names = len(found.items) >= 3 and all(len(it.split()) == 1 and tags.get(it) == "NNP" and it[:1].isupper() for it in found.items)
+    plurals = all(len(it.split()) == 1 and tags.get(it) == "NNS" and it.islower() for it in found.items)
+    if not (names or plurals):
+        return None
+    return _node(Or, [found.prefix + it for it in found.items])
 
 
 # "stage 1 or 2 breast cancer treatment": numbers after these nouns name versions, not counts
@@ -1456,6 +1540,32 @@ _NUMBERED_HEAD_RE = re.compile(
     r"step|chapter|volume)\s+(?P<a>\d{1,2}|[IVX]{1,4})\s+or\s+(?P<b>\d{1,2}|[IVX]{1,4})\s+(?P<tail>[a-z].*)$",
     re.IGNORECASE,
 )
+
+
+def _names_share_noun(items: list[str]) -> list[str] | None:
+    """ ["Jupiter", "Saturn opposition"] -> each name with "opposition": one-word names, the last
+    followed by one lowercase singular noun that ends the question; None otherwise."""
+    last = items[-1].split()
+    if len(last) != 2 or not last[1].isalpha() or not last[1].islower() or last[1].endswith("s"):
+        return None
+    if not all(len(it.split()) == 1 and it[:1].isupper() and it.isalpha() for it in items[:-1] + [last[0]]):
+        return None
+    return [it + " " + last[1] for it in items[:-1]] + [items[-1]]
+
+
+def _shared_tail_noun(items: list[str]) -> list[str]:
+    """ "the alto", "tenor", "baritone saxophone" -> each with "saxophone": after "the", one-word
+    items and a last item of one more word share that singular noun ("the Gold, Silver or Bronze
+    medal"); anything else stays as it is."""
+    first = re.sub(r"^the\s+", "", items[0])
+    last = items[-1].split()
+    if first == items[0] or len(last) != 2 or any(len(it.split()) != 1 for it in [first] + items[1:-1]):
+        return items
+    words = syntax.tag(" ".join(["the", first] + items[1:-1] + last))
+    if words[-1].tag != "NN" or words[-1].capitalised or words[-2].tag not in ("NN", "NNP", "JJ"):
+        return items
+    noun = last[-1]
+    return [it + " " + noun for it in items[:-1]] + [items[-1]]
 
 
 def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
@@ -1483,6 +1593,10 @@ def rules_to_expr(question: str) -> RuleResult:
     text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
+    ask = _LEAVE_THEN_ASK_RE.match(text)
+    # ("skip breakfast and tell me why": what to do, then a question about it)
+    if ask and len(_words(ask.group("ask"))) >= 4 and not re.search(r"\b(?:why|how|whether|if|what)\b", ask.group("ask"), re.IGNORECASE):
+        text = ask.group("ask").rstrip(".!") + ", excluding " + ask.group("obj")
     text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
     text = _OFF_THE_TABLE_RE.sub(lambda m: m.group("pre") + "excluding " + m.group("items") + m.group("end"), text)
     text = _ASIDE_RE.sub(_aside, text)
@@ -1490,6 +1604,14 @@ def rules_to_expr(question: str) -> RuleResult:
         parts = _alternatives(text)
         if len(parts) > 1:
             results = [_translate(part) for part in parts]
+            first = results[0]
+            for k in range(1, len(parts)):
+                bare = _BARE_WH_RE.match(parts[k])
+                asked = _WH_NOUN_RE.match(first.positive) if first is not None else None
+                if bare and asked:
+                    # "Which wines go with roast lamb apart from Rioja, or which beers?": the new
+                    # noun takes the first question's predicate, not its exclusions
+                    results[k] = _translate(asked.group("wh") + " " + bare.group("noun") + asked.group("rest"))
             if all(r is not None for r in results):
                 done = [r for r in results if r is not None]
                 expr = Or([r.expr for r in done])
@@ -1502,6 +1624,8 @@ def rules_to_expr(question: str) -> RuleResult:
     return result
 
 
+_BARE_WH_RE = re.compile(r"^\s*(?:which|what)\s+(?P<noun>[\w-]+)\s*[?.!]*\s*$", re.IGNORECASE)
+_WH_NOUN_RE = re.compile(r"^(?P<wh>which|what)\s+[\w-]+(?P<rest>\s+(?:go|goes|are|is|work|works|pair|pairs|can|should|would|do|does|have|has)\b.+)$", re.IGNORECASE)
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
 _ALT_MARKER = r"else|failing\s+that|if\s+not|alternatively|instead|maybe|perhaps|possibly|even|how\s+about|what\s+about"
 _ALT_OR_RE = re.compile(r"(?:,|\s[-–—])\s+or\s+(?:(?P<marker>" + _ALT_MARKER + r")[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
@@ -1609,9 +1733,39 @@ def _alternatives(text: str) -> list[str]:
         trigger = _find_trigger(left)
         if trigger and "," not in left[trigger[1] :] and (_purpose_request(right) or _other_kind(left, right)):
             return [left, right]  # (a comma after the cue makes "A, B or C" one list)
+        if trigger and "," not in left[trigger[1] :] and _own_exclusion(right):
+            return [left, right]  # "X excluding A or Y excluding B": each keeps its own exclusion
+        if trigger and _ONES_END_RE.search(left) and _fresh_plural(right):
+            return [left, right]  # "sock patterns but not toe-up ones or crochet slipper patterns"
         if _PAREN_EXCLUSION_END_RE.search(left) and _fresh_phrase(right):
             return [left, right]  # "Weekend trips from Munich (not Salzburg) or lakes in Bavaria"
     return [text]
+
+
+_ONES_END_RE = re.compile(r"\b(?:the\s+)?[\w-]+\s+ones\s*$", re.IGNORECASE)
+
+
+def _own_exclusion(text: str) -> bool:
+    """ "node.js frameworks excluding express": a lowercase noun phrase of two words or more with
+    an exclusion of its own is an alternative, not one more excluded item."""
+    trigger = _find_trigger(text)
+    # "gravel bikes without disc brakes": a property of its own marks a fresh noun phrase too
+    cue = trigger[0] if trigger else next((m.start() for m in re.finditer(r"\bwithout\b", text, re.IGNORECASE)), None)
+    if cue is None:
+        return False
+    head = _words(text[:cue])
+    return len(head) >= 2 and head[-1].islower() and not head[0][:1].isupper()
+
+
+def _fresh_plural(text: str) -> bool:
+    """ "crochet slipper patterns": two to four lowercase words ending in a plural noun."""
+    words = syntax.tag(text.strip().rstrip("?.!"))
+    return (
+        2 <= len(words) <= 4
+        and all(not w.capitalised and w.tag in ("JJ", "NN", "NNS", "VBG") for w in words[:-1])
+        and words[-1].tag == "NNS"
+        and not words[-1].capitalised
+    )
 
 
 _PAREN_EXCLUSION_END_RE = re.compile(

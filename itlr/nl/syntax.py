@@ -116,6 +116,14 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     n = len(words)
     j = i + 1
     in_title = words[i].capitalised
+    # "working from home costs": a gerund with its preposition is the modifier of the nouns after
+    # it, when two nouns or more end the phrase there
+    if words[i].tag == "VBG" and not words[i].capitalised and i + 1 < n and words[i + 1].tag == "IN" and words[i + 1].text.lower() != "of":
+        k = i + 2
+        while k < n and words[k].tag in ("NN", "NNS") and not words[k].capitalised:
+            k += 1
+        if k - (i + 2) >= 2 and (k >= n or words[k].tag in (".", ",", ":") or words[k].text.lower() in _LIST_WORDS):
+            return k
     while j < n:
         w = words[j]
         low = w.text.lower()
@@ -226,6 +234,9 @@ def _clause_at(words: list[Word], k: int) -> bool:
     return 0 < nouns and j + 1 < len(words) and words[j].tag in ("VBP", "VBZ", "VBD", "MD") and words[j + 1].tag not in (",", ".", "CC")
 
 
+_REAL_ADVERBS = {"also", "too", "either", "else", "elsewhere", "though", "anyway", "now", "here", "there", "then", "again"}
+
+
 def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     """(end offset in ``text``, items) of the noun phrase list at the start of ``text``.
 
@@ -269,6 +280,10 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # one more read the same way after "and", are two misread nouns
         if verb and end - i == 1 and words[i].tag == nxt.tag and words[i].text.isalpha() and nxt.text.isalpha():
             verb = False
+        # "neither python nor java": a last lone word after "nor" the tagger reads as an adverb is a noun
+        if nxt.tag == "RB" and lone and words[k - 1].text.lower() == "nor" and nxt.text.isalpha() and nxt.text.lower() not in _REAL_ADVERBS:
+            spans.append((k, k + 1))
+            break
         if nxt.tag == "RB" and words[k - 1].text.lower() in _LIST_WORDS and _last_item(words, k):
             spans.append((k, n))  # "…, hotel california and comfortably numb": a title to the end
             break
