@@ -671,6 +671,10 @@ THIRD_PASS = [
 ]
 
 FOURTH_PASS = [
+    # after an excluded name or singular, a plural noun phrase with its own maker is an alternative;
+    # after an excluded plural, one more plural stays an excluded item
+    ("operas by Verdi except Aida or ballets by Tchaikovsky", '"operas by Verdi" AND NOT "Aida" OR "ballets by Tchaikovsky"'),
+    ("pets other than cats or lap dogs", '"pets" AND NOT "cats" AND NOT "lap dogs"'),
     # two alternatives, each with its own exclusion: the second stays positive
     ("python web frameworks excluding django or node.js frameworks excluding express", '"python web frameworks" AND NOT "django" OR "node.js frameworks" AND NOT "express"'),
     ("road bikes except carbon ones or gravel bikes without disc brakes", '"road bikes" AND NOT "carbon" OR "gravel bikes without disc brakes"'),

@@ -1733,6 +1733,8 @@ def _alternatives(text: str) -> list[str]:
         trigger = _find_trigger(left)
         if trigger and "," not in left[trigger[1] :] and (_purpose_request(right) or _other_kind(left, right)):
             return [left, right]  # (a comma after the cue makes "A, B or C" one list)
+        if trigger and "," not in left[trigger[1] :] and _parallel_kind(left, trigger, right):
+            return [left, right]  # "symphonies by Mahler excluding the fifth or string quartets by Shostakovich"
         if trigger and "," not in left[trigger[1] :] and _own_exclusion(right):
             return [left, right]  # "X excluding A or Y excluding B": each keeps its own exclusion
         if trigger and _ONES_END_RE.search(left) and _fresh_plural(right):
@@ -1743,6 +1745,30 @@ def _alternatives(text: str) -> list[str]:
 
 
 _ONES_END_RE = re.compile(r"\b(?:the\s+)?[\w-]+\s+ones\s*$", re.IGNORECASE)
+
+
+def _parallel_kind(left: str, trigger: tuple[int, int, bool], right: str) -> bool:
+    """ "football clubs founded before 1880 other than Sheffield FC or rugby clubs from the same
+    period": after an excluded item that is no plural common noun, a lowercase plural noun phrase
+    (with a place, time or maker of its own, or modifiers) is another kind of thing asked for.
+    After a plural item it may be one more item ("pets other than cats or lap dogs"): left be."""
+    phrase = [w for w in syntax.tag(right.strip().rstrip("?.!")) if w.tag not in (",", ".")]
+    cut = next((i for i, w in enumerate(phrase) if w.tag == "IN"), len(phrase))
+    noun, rest = phrase[:cut], phrase[cut:]
+    if not (1 <= len(noun) <= 4 and noun[-1].tag == "NNS" and not noun[-1].capitalised):
+        return False
+    if not all(w.tag in ("JJ", "NN", "NNS", "VBG") and not w.capitalised for w in noun[:-1]):
+        return False
+    if len(noun) < 2 and len(rest) < 2:
+        return False  # a bare plural ("or dogs") is one more item
+    wanted = [w for w in syntax.tag(left[: trigger[0]]) if w.tag == "NNS" and not w.capitalised]
+    excluded = [w for w in syntax.tag(left[trigger[1] :].strip()) if w.tag not in (",", ".")]
+    if not wanted or not excluded:
+        return False
+    # only a name or a "the …" item: "running or walking shoes" shares its head noun
+    if not (excluded[0].capitalised or excluded[0].text.lower() == "the"):
+        return False
+    return not (excluded[-1].tag == "NNS" and not excluded[-1].capitalised)
 
 
 def _own_exclusion(text: str) -> bool:
