@@ -1721,6 +1721,16 @@ def _alternatives(text: str) -> list[str]:
             right = _shared_head(left, right)
             right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
             return [left] + _alternatives(right)
+    # "curry recipes excluding ones with coconut milk / quick dal recipes": after a " / " an
+    # exclusion's items are listed, unless what follows names the wanted thing's own head noun
+    for m in re.finditer(r"(?<=\w) / (?=\w)", text):
+        left, right = text[: m.start()], text[m.end() :]
+        trigger = _find_trigger(left)
+        if trigger and _plural_phrase([w for w in syntax.tag(right.strip().rstrip("?.!")) if w.tag not in (",", ".")]):
+            wanted = [w for w in syntax.tag(left[: trigger[0]]) if w.tag == "NNS" and not w.capitalised]
+            head = _words(right)[-1].strip("?.!").lower()
+            if wanted and head == wanted[-1].text.lower():
+                return [left, right]
     # "treatments for migraine excluding triptans or ways to prevent cluster headaches": a
     # request of its own after an exclusion is an alternative, not one more excluded item
     for m in _PLAIN_OR_RE.finditer(text):
@@ -1755,9 +1765,7 @@ def _parallel_kind(left: str, trigger: tuple[int, int, bool], right: str) -> boo
     phrase = [w for w in syntax.tag(right.strip().rstrip("?.!")) if w.tag not in (",", ".")]
     cut = next((i for i, w in enumerate(phrase) if w.tag == "IN"), len(phrase))
     noun, rest = phrase[:cut], phrase[cut:]
-    if not (1 <= len(noun) <= 4 and noun[-1].tag == "NNS" and not noun[-1].capitalised):
-        return False
-    if not all(w.tag in ("JJ", "NN", "NNS", "VBG") and not w.capitalised for w in noun[:-1]):
+    if not _plural_phrase(noun, shortest=1):
         return False
     if len(noun) < 2 and len(rest) < 2:
         return False  # a bare plural ("or dogs") is one more item
@@ -1769,6 +1777,17 @@ def _parallel_kind(left: str, trigger: tuple[int, int, bool], right: str) -> boo
     if not (excluded[0].capitalised or excluded[0].text.lower() == "the"):
         return False
     return not (excluded[-1].tag == "NNS" and not excluded[-1].capitalised)
+
+
+def _plural_phrase(words: list[syntax.Word], shortest: int = 2) -> bool:
+    """Lowercase words ending in a plural noun, the others modifiers (the tagger reads some
+    lowercase modifiers as proper nouns: "green juice recipes")."""
+    return (
+        shortest <= len(words) <= 4
+        and words[-1].tag == "NNS"
+        and all(not w.capitalised for w in words)
+        and all(w.tag in ("JJ", "NN", "NNS", "NNP", "VBG") for w in words[:-1])
+    )
 
 
 def _own_exclusion(text: str) -> bool:
