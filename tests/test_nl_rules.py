@@ -675,6 +675,7 @@ FOURTH_PASS = [
     # after an excluded plural, one more plural stays an excluded item
     ("operas by Verdi except Aida or ballets by Tchaikovsky", '"operas by Verdi" AND NOT "Aida" OR "ballets by Tchaikovsky"'),
     ("pets other than cats or lap dogs", '"pets" AND NOT "cats" AND NOT "lap dogs"'),
+    ("paintings by Monet except Water Lilies or sculptures by Rodin", '"paintings by Monet" AND NOT "Water Lilies" OR "sculptures by Rodin"'),
     ("hiking trails near Denver except Mount Evans or cycling routes in Boulder", '"hiking trails near Denver" AND NOT "Mount Evans" OR "cycling routes in Boulder"'),
     # after " / ", a phrase that names the wanted head noun again is an alternative, not an item
     ("smoothie recipes excluding ones with banana / green juice recipes", '"smoothie recipes" AND NOT "banana" OR "green juice recipes"'),

@@ -1844,7 +1844,7 @@ def _other_kind(left: str, right: str) -> bool:
     def plural(w: syntax.Word) -> bool:  # "beaches" alone reads as a verb
         return not w.capitalised and (w.tag == "NNS" or (w.tag == "VBZ" and w.text.endswith("s")))
 
-    if plural(words[0]) and words[1].tag == "IN" and words[1].text.lower() in ("in", "from", "near", "for", "with", "on", "at", "about"):
+    if plural(words[0]) and words[1].tag == "IN" and words[1].text.lower() in ("in", "from", "near", "for", "with", "on", "at", "about", "by"):
         return len(words) >= 3
     content = [w for w in words if w.tag not in (".", ",")]
     return (
