@@ -35,12 +35,12 @@ from .translator import Expr
 __all__ = ["AsyncLogicalSearch", "AsyncEngine", "drive_async"]
 
 
-async def drive_async(rounds: Rounds, run: Callable[[list[dict[str, Any]]], Awaitable[list[dict[str, Any]]]]) -> SearchResult:
-    """Runs the round trips with ``await run(bodies)``; returns the result."""
+async def drive_async(rounds: Rounds, run: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]) -> SearchResult:
+    """Runs the round trips with ``await run(body)``; returns the result."""
     try:
-        bodies = next(rounds)
+        body = next(rounds)
         while True:
-            bodies = rounds.send(await run(bodies))
+            body = rounds.send(await run(body))
     except StopIteration as done:
         result: SearchResult = done.value
         return result
@@ -60,16 +60,11 @@ class AsyncEngine:
         with self.sync.errors("search", index):
             return Engine._body(await self.client.search(index=index, body=body))
 
-    async def run(self, index: str, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """One round trip: a ``_search`` for one body, an ``_msearch`` for several."""
-        from .engines import encode_body, msearch_lines
+    async def run(self, index: str, body: dict[str, Any]) -> dict[str, Any]:
+        """One round trip: the ``_search`` of a body built by itlr (see :func:`~itlr.engines.encode_body`)."""
+        from .engines import encode_body
 
-        if len(bodies) == 1:
-            return [await self.search(index, encode_body(bodies[0]))]
-
-        with self.sync.errors("search", index):
-            response = Engine._body(await self.client.msearch(index=index, body=msearch_lines(bodies)))
-        return self.sync.msearch_responses(index, response, len(bodies))
+        return await self.search(index, encode_body(body))
 
     async def mapping(self, index: str) -> dict[str, Any]:
         with self.sync.errors("mapping lookup", index):
@@ -191,7 +186,7 @@ class AsyncLogicalSearch(SearchSettings):
         else:
             cluster_query = self._cluster_query(query, term_vectors, field, **kwargs)
         engine, index = self.engine, cluster_query.index
-        return await drive_async(search_rounds(cluster_query), lambda bodies: engine.run(index, bodies))
+        return await drive_async(search_rounds(cluster_query), lambda body: engine.run(index, body))
 
     async def ask(self, question: str, *, llm: Any = None, **kwargs: Any) -> SearchResult:
         """Question → logical query (LLM if configured, else rules, in a worker thread) → search."""

@@ -11,7 +11,7 @@ from typing import Any, Iterator
 from .errors import EngineError
 from .translator.compiler import VectorParam, vector_json
 
-__all__ = ["Engine", "engine_for", "connect", "detect_engine", "describe_error", "msearch_lines", "encode_body"]
+__all__ = ["Engine", "engine_for", "connect", "detect_engine", "describe_error", "encode_body"]
 
 
 def _dialect_of(client: Any) -> str | None:
@@ -90,31 +90,10 @@ class Engine:
         with self.errors("search", index):
             return self._body(self.client.search(index=index, body=body))
 
-    def msearch(self, index: str, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Several searches in one round trip; a failed one raises like a failed ``search``."""
-        with self.errors("search", index):
-            response = self._body(self.client.msearch(index=index, body=msearch_lines(bodies)))
-        return self.msearch_responses(index, response, len(bodies))
-
-    def run(self, index: str, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """One round trip: a ``_search`` for one body, an ``_msearch`` for several."""
-        if len(bodies) == 1:
-            # Both clients send a str body as it is.
-            return [self.search(index, encode_body(bodies[0]))]
-        return self.msearch(index, bodies)
-
-    def msearch_responses(self, index: str, response: dict[str, Any], expected: int) -> list[dict[str, Any]]:
-        items = list(response.get("responses", []))
-        if len(items) != expected:
-            raise EngineError(f"{self.dialect} search on index {index!r} failed: {len(items)} answers to {expected} searches", index=index)
-        for item in items:
-            error = item.get("error")
-            if error is not None:
-                status = item.get("status") if isinstance(item.get("status"), int) else None
-                cause = describe_error(error) if isinstance(error, dict) else str(error)
-                code = f" (HTTP {status})" if status else ""
-                raise EngineError(f"{self.dialect} search on index {index!r} failed{code}: {cause}", index=index, status=status, cause=cause)
-        return items
+    def run(self, index: str, body: dict[str, Any]) -> dict[str, Any]:
+        """One round trip: the ``_search`` of a body built by itlr, sent as the text
+        :func:`encode_body` writes (both clients send a str body as it is)."""
+        return self.search(index, encode_body(body))
 
     def exists(self, index: str) -> bool:
         with self.errors("index lookup", index):
@@ -210,15 +189,6 @@ def encode_body(body: dict[str, Any]) -> str:
     for mark, array in vectors.items():
         text = text.replace(mark, array, 1)
     return text
-
-
-def msearch_lines(bodies: list[dict[str, Any]]) -> list[str]:
-    """The ``_msearch`` body, as JSON lines both clients send as they are: an (empty)
-    header before each search (the index is in the path)."""
-    lines: list[str] = []
-    for body in bodies:
-        lines += ["{}", encode_body(body)]
-    return lines
 
 
 def _is_client_error(exc: Exception) -> bool:

@@ -1,8 +1,7 @@
 """A cluster search as a sequence of round trips, without doing any I/O (sans-IO).
 
-:func:`search_rounds` is a generator: it yields the request bodies of one round trip
-(one body is a ``_search``, several an ``_msearch``), receives the engine's responses
-and finally returns the :class:`~itlr.hits.SearchResult`. The sync
+:func:`search_rounds` is a generator: it yields the body of one ``_search`` per round
+trip, receives the engine's response and finally returns the :class:`~itlr.hits.SearchResult`. The sync
 :class:`itlr.LogicalSearch` and the async :class:`itlr.AsyncLogicalSearch` drive the
 same generator, so request building, response parsing and certification live here
 once.
@@ -60,7 +59,7 @@ DESCENT_SLACK = 1.5
 # since it may still not certify.
 ROUND_COST = 80
 
-Rounds = Generator[list[dict[str, Any]], list[dict[str, Any]], SearchResult]
+Rounds = Generator[dict[str, Any], dict[str, Any], SearchResult]
 
 
 @dataclass(frozen=True)
@@ -94,7 +93,7 @@ def _result(q: ClusterQuery, response: dict[str, Any], mode: str, certificate: C
 
 
 def _exact(q: ClusterQuery, rounds_before: int) -> Rounds:
-    (response,) = yield [q.dialect.compile(q.plan, q.vectors, q.options, mode="exact")]
+    response = yield q.dialect.compile(q.plan, q.vectors, q.options, mode="exact")
     return _result(q, response, "exact", Certificate(True, None, None, rounds_before + 1))
 
 
@@ -115,7 +114,7 @@ def search_rounds(q: ClusterQuery) -> Rounds:
         if not q.field.knn:
             raise ValueError(f"field {options.field!r} has no kNN index; use exact mode")
         pool = options.neighbours()
-        (response,) = yield [q.dialect.compile(q.plan, q.vectors, options, mode="approx")]
+        response = yield q.dialect.compile(q.plan, q.vectors, options, mode="approx")
         return _result(q, response, "approx", Certificate(False, pool, None, 1))
     if not _can_certify(q):
         return (yield from _exact(q, 0))
@@ -140,7 +139,7 @@ def search_rounds(q: ClusterQuery) -> Rounds:
         ranks = [probe, depth] if probe else [depth]
         body = q.dialect.compile(q.plan, q.vectors, at_depth, mode="approx", composites=[c.direction for c in composites])
         body["aggs"] = {LIST_ENDS: q.dialect.list_ends(lists, ranks, at_depth)}
-        (page,) = yield [body]
+        page = yield body
         rounds += 1
         at_ranks = _at_ranks(q, page, len(lists), len(ranks))
         scores = [float(h.get("_score") or 0.0) for h in page.get("hits", {}).get("hits", [])]
@@ -206,12 +205,12 @@ def _next_depth(q: ClusterQuery, terms: list[int], composites: list[Composite], 
     return None
 
 
-def drive(rounds: Rounds, run: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> SearchResult:
-    """Runs the round trips with ``run`` (bodies in, responses out); returns the result."""
+def drive(rounds: Rounds, run: Callable[[dict[str, Any]], dict[str, Any]]) -> SearchResult:
+    """Runs the round trips with ``run`` (a body in, its response out); returns the result."""
     try:
-        bodies = next(rounds)
+        body = next(rounds)
         while True:
-            bodies = rounds.send(run(bodies))
+            body = rounds.send(run(body))
     except StopIteration as done:
         result: SearchResult = done.value
         return result

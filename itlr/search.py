@@ -236,7 +236,7 @@ class LogicalSearch(SearchSettings):
             explain=explain, semantics=semantics, knn_k=knn_k, num_candidates=num_candidates, source=source,
         )
         engine, index = self.engine, cluster_query.index
-        return drive(search_rounds(cluster_query), lambda bodies: engine.run(index, bodies))
+        return drive(search_rounds(cluster_query), lambda body: engine.run(index, body))
 
     def knn(
         self,

@@ -183,7 +183,7 @@ def test_bound_holds_on_the_engines_own_knn_lists(os_client, indices):
     body = dialect.compile(p, vectors, options, mode="approx", composites=[])
     body["aggs"] = {LIST_ENDS: dialect.list_ends(lists, [10, 50], options)}
     body["size"] = N_DOCS
-    (response,) = engine.run(name, [body])
+    response = engine.run(name, body)
     matched = sorted(int(h["_id"][1:]) for h in response["hits"]["hits"])
     at_ranks = response["aggregations"][LIST_ENDS]["value"]
     floors = {}
@@ -191,7 +191,7 @@ def test_bound_holds_on_the_engines_own_knn_lists(os_client, indices):
         true = unit @ q
         among = np.sort(true[matched])[::-1]
         assert abs(at_10 - among[9]) <= 1e-6 and abs(at_50 - among[49]) <= 1e-6
-        (kth,) = engine.run(name, [dialect.knn_list(q, 50, options)])[0]["hits"]["hits"]  # only the 50th hit
+        (kth,) = engine.run(name, dialect.knn_list(q, 50, options))["hits"]["hits"]  # only the 50th hit
         assert at_50 >= field.cosine(kth["_score"]) - 1e-6
         assert np.delete(true, matched).max() <= at_50 + 1e-6
         floors[t] = at_50

@@ -172,10 +172,10 @@ def test_elasticsearch_knn_list_gives_the_cosine_floor(es_client):
         q = np.asarray(TERMS["a"]) / np.linalg.norm(TERMS["a"])
         options = SearchOptions(filter={"term": {"group": 1}}, knn_k=20, num_candidates=N_DOCS)
         body = get_dialect("elasticsearch").knn_list(q, 20, options)
-        (listing,) = engine.run(name, [body])
+        listing = engine.run(name, body)
         (kth,) = listing["hits"]["hits"]  # only the 20th hit comes back
         floor = field.cosine(kth["_score"])
-        (beyond,) = engine.run(name, [get_dialect("elasticsearch").knn_list(q, N_DOCS, options)])
+        beyond = engine.run(name, get_dialect("elasticsearch").knn_list(q, N_DOCS, options))
         assert beyond["hits"]["hits"] == []  # a list deeper than the filtered documents: none at its depth
         cosines = UNIT @ q
         in_group = [n for n in range(N_DOCS) if n % 2 == 1]

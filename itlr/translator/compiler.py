@@ -112,7 +112,7 @@ def composite_vectors(plan: Plan, vectors: np.ndarray) -> list[np.ndarray]:
 class VectorParam(list):  # type: ignore[type-arg]
     """A query vector inside a request body: a plain list of floats to every reader, which
     also knows its float32 bytes, so that :func:`vector_json` writes its JSON once however
-    many bodies of one search carry it (its lists, kNN clauses and script params)."""
+    many places of one body carry it (kNN clauses, script and aggregation params)."""
 
     __slots__ = ("packed",)
 
