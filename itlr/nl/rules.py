@@ -1726,8 +1726,8 @@ def _alternatives(text: str) -> list[str]:
     for m in re.finditer(r"(?<=\w) / (?=\w)", text):
         left, right = text[: m.start()], text[m.end() :]
         trigger = _find_trigger(left)
-        if trigger and _plural_phrase([w for w in syntax.tag(right.strip().rstrip("?.!")) if w.tag not in (",", ".")]):
-            wanted = [w for w in syntax.tag(left[: trigger[0]]) if w.tag == "NNS" and not w.capitalised]
+        if trigger and _plural_phrase(_phrase_words(right)):
+            wanted = _wanted_plurals(left, trigger)
             head = _words(right)[-1].strip("?.!").lower()
             if wanted and head == wanted[-1].text.lower():
                 return [left, right]
@@ -1762,14 +1762,14 @@ def _parallel_kind(left: str, trigger: tuple[int, int, bool], right: str) -> boo
     period": after an excluded item that is no plural common noun, a lowercase plural noun phrase
     (with a place, time or maker of its own, or modifiers) is another kind of thing asked for.
     After a plural item it may be one more item ("pets other than cats or lap dogs"): left be."""
-    phrase = [w for w in syntax.tag(right.strip().rstrip("?.!")) if w.tag not in (",", ".")]
+    phrase = _phrase_words(right)
     cut = next((i for i, w in enumerate(phrase) if w.tag == "IN"), len(phrase))
     noun, rest = phrase[:cut], phrase[cut:]
     if not _plural_phrase(noun, shortest=1):
         return False
     if len(noun) < 2 and len(rest) < 2:
         return False  # a bare plural ("or dogs") is one more item
-    wanted = [w for w in syntax.tag(left[: trigger[0]]) if w.tag == "NNS" and not w.capitalised]
+    wanted = _wanted_plurals(left, trigger)
     excluded = [w for w in syntax.tag(left[trigger[1] :].strip()) if w.tag not in (",", ".")]
     if not wanted or not excluded:
         return False
@@ -1779,14 +1779,25 @@ def _parallel_kind(left: str, trigger: tuple[int, int, bool], right: str) -> boo
     return not (excluded[-1].tag == "NNS" and not excluded[-1].capitalised)
 
 
-def _plural_phrase(words: list[syntax.Word], shortest: int = 2) -> bool:
-    """Lowercase words ending in a plural noun, the others modifiers (the tagger reads some
-    lowercase modifiers as proper nouns: "green juice recipes")."""
+def _phrase_words(text: str) -> list[syntax.Word]:
+    """``text``'s tagged words, without punctuation."""
+    return [w for w in syntax.tag(text.strip().rstrip("?.!")) if w.tag not in (",", ".")]
+
+
+def _wanted_plurals(left: str, trigger: tuple[int, int, bool]) -> list[syntax.Word]:
+    """The lowercase plural nouns before an exclusion's cue: the wanted thing's head nouns."""
+    return [w for w in syntax.tag(left[: trigger[0]]) if w.tag == "NNS" and not w.capitalised]
+
+
+def _plural_phrase(words: list[syntax.Word], shortest: int = 2, modifiers: tuple[str, ...] = ("JJ", "NN", "NNS", "NNP", "VBG")) -> bool:
+    """Two (or ``shortest``) to four lowercase words ending in a plural noun, the others
+    ``modifiers`` (by default proper nouns too: the tagger reads some lowercase modifiers as
+    proper nouns, "green juice recipes")."""
     return (
         shortest <= len(words) <= 4
         and words[-1].tag == "NNS"
         and all(not w.capitalised for w in words)
-        and all(w.tag in ("JJ", "NN", "NNS", "NNP", "VBG") for w in words[:-1])
+        and all(w.tag in modifiers for w in words[:-1])
     )
 
 
@@ -1804,13 +1815,7 @@ def _own_exclusion(text: str) -> bool:
 
 def _fresh_plural(text: str) -> bool:
     """ "crochet slipper patterns": two to four lowercase words ending in a plural noun."""
-    words = syntax.tag(text.strip().rstrip("?.!"))
-    return (
-        2 <= len(words) <= 4
-        and all(not w.capitalised and w.tag in ("JJ", "NN", "NNS", "VBG") for w in words[:-1])
-        and words[-1].tag == "NNS"
-        and not words[-1].capitalised
-    )
+    return _plural_phrase(syntax.tag(text.strip().rstrip("?.!")), modifiers=("JJ", "NN", "NNS", "VBG"))
 
 
 _PAREN_EXCLUSION_END_RE = re.compile(
