@@ -287,7 +287,6 @@ KEPT_WHOLE = [
     "Non-American films about World War II",
     "Who are NBA players who are not American?",
     "wines that are not French or Italian",
-    "best pizza places in Naples minus the touristy ones",
     "Orchids of Ecuador, excluding those of Peru",
     "How do I get rid of ants without using pesticides?",
     # "that aren't" + an adjective, a relation or a kind of person: a property of the answer
@@ -719,9 +718,6 @@ KEPT_WHOLE_THIRD_PASS = [
     "best way to skip breakfast",
     "tips for teachers ignore bad behaviour",
     "how to skip school",
-    "sneakers except the red ones",
-    "best pizza places in Naples minus the touristy ones",
-    "water bottles excluding plastic ones",
     "jobs in london but not working weekends",
     "Should I buy a kindle? Or would a tablet be better?",
     "Which is better a Kindle or an iPad",
@@ -844,6 +840,43 @@ def test_alternative_after_an_exclusion_stays_positive(question: str, alternativ
     assert all(alternative not in negative for negative in result.negatives)
     assert alternative in result.positive
 
+# Fifth pass (set 7's miss classes), new wording:
+FIFTH_PASS = [
+    # a sentence that only tells about the asker goes when the question stands on its own
+    (
+        "Which perennials survive a frost without cover? My garden is on a north-facing slope.",
+        '"Which perennials survive a frost without cover?"',
+    ),
+    (
+        "My landlord keeps ignoring me. How long does a landlord have to fix a broken boiler?",
+        '"How long does a landlord have to fix a broken boiler?"',
+    ),
+    (
+        "I'm 30 and just started running. Which marathon training plans, apart from Hal Higdon's, work for beginners?",
+        '"Which marathon training plans work for beginners?" AND NOT "Hal Higdon\'s"',
+    ),
+    # "the X ones" after a cue that leaves things out: the subclass is left out (never the head noun)
+    ("sneakers except the red ones", '"sneakers" AND NOT "red"'),
+    ("board games for two players, minus the competitive ones", '"board games for two players" AND NOT "competitive"'),
+    ("water bottles excluding plastic ones", '"water bottles" AND NOT "plastic"'),
+    # "is it ok to …" is request wording; a list's label before a colon too
+    ("is it ok to give my parrot grapes", '"give my parrot grapes"'),
+    (
+        "I need some sources: either biographies of Ada Lovelace except the 2015 one, or histories of early computing",
+        '"biographies of Ada Lovelace" AND NOT "2015" OR "histories of early computing"',
+    ),
+]
+
+# what the asker says about themselves stays where the question needs it (it points back, is
+# short, or names a place), and "without any X" is a property like "without X"
+FIFTH_PASS_KEPT_WHOLE = [
+    "I'm selling my flat next year. What are the tax consequences?",
+    "I live in Norway. Which mobile plans are cheapest for students?",
+    "I have two cats. Is it safe to use lavender oil at home with them?",
+    "moons without any atmosphere",
+    "bicycles without any gears",
+]
+
 ONE_TERM = [
     "Romeo and Juliet",
     "Pride and Prejudice",
@@ -883,7 +916,7 @@ ONE_TERM = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS)
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected
@@ -891,7 +924,7 @@ def test_table(question: str, expected: str) -> None:
     assert parse(t.query) == t.expr
 
 
-@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE + KEPT_WHOLE_SECOND_PASS + KEPT_WHOLE_THIRD_PASS)
+@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE + KEPT_WHOLE_SECOND_PASS + KEPT_WHOLE_THIRD_PASS + FIFTH_PASS_KEPT_WHOLE)
 def test_stays_one_term(question: str) -> None:
     t = to_logic(question, llm=False)
     assert t.expr.kind == "term", t.query

@@ -51,7 +51,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..translator import And, Expr, Not, Or, Term
-from . import syntax
+from . import grading, syntax
 
 __all__ = ["rules_to_expr", "RuleResult"]
 
@@ -767,8 +767,11 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # who aren't native speakers") are properties of the answer
         people = re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
         return _names_only(after) or (not people and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
-    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE) and not _ones_named(after):
-        return False  # "minus the touristy ones", "excluding those from the US": a property of the answer
+    # "excluding those from the US": a property of the answer; but "minus the touristy ones" after
+    # a cue that leaves things out names a subclass to leave out (blind writers all read it so)
+    subclass = _ONES_RE.match(after) is not None and word not in ("without", "no", "not") and not m.group("copula")
+    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after)):
+        return False
     if word in ("not", "but not", "and not"):
         if _relation_follows(after) or _description_follows(after):
             return False
@@ -830,7 +833,10 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         question = bool(_QUESTION_START_RE.match(text[sent_start:].strip()))
         if question and re.match(r"\s*(?:using|use\s+of|the\s+use\s+of)\b", after, re.IGNORECASE):
             return False  # "How do I get rid of ants without using pesticides?": a way of doing it
-        if _META_FOLLOWS_RE.match(after):
+        # "without any mention of X" leaves a topic out; "planets without any moons" is a property
+        quantified = re.match(r"\s+(?:any|all)\s+(?!(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\b)", after, re.IGNORECASE)
+        meta = _META_FOLLOWS_RE.match(after)
+        if meta and not quantified and _words(after[meta.end() :]):  # "survive a frost without cover": a noun, nothing to cover
             return True
         head = text[sent_start:conn_start].strip()
         if _ACCOUNT_RE.match(head) and not _QUESTION_START_RE.match(head):
@@ -1194,7 +1200,17 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             phrase = re.sub(r"(?<=[A-Za-z])/(?=[A-Za-z])", ",", span[skip:])
             phrase = re.sub(r"(?<=[\w)]) / (?=\w)", ",  ", phrase)  # "crimp / clamp / push-fit" too
             polite = re.search(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
-            np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite else phrase, clause)
+            # "Which plans, apart from Hal Higdon's, work for beginners?": an exclusion between commas
+            # after a question's subject ends at the second comma when the question's verb follows it
+            closing = phrase.find(",")
+            if (
+                closing > 0
+                and "," in text[conn_start:trig_end]
+                and _wh_subject(text[:conn_start])
+                and _verb_first(text[:conn_start] + " ", phrase[closing + 1 :])
+            ):
+                phrase = phrase[:closing]
+            np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite and polite.start() < len(phrase) else phrase, clause)
             end = skip + np_end if found_items else len(span)
             parsed = bool(found_items)
             found_items = found_items or [span]
@@ -1279,6 +1295,11 @@ _WORK_PURPOSE_RE = re.compile(
 )
 
 
+# "is it ok to feed my rabbit hay": asks whether, about the rest (after the request wording, so
+# that "give my parrot grapes" keeps its verb)
+_OK_TO_RE = re.compile(r"^is\s+it\s+(?:ok|okay|alright|all\s+right|fine)(?:\s+for\s+(?:me|us))?\s+to\s+(?=\w)", re.IGNORECASE)
+
+
 def _strip_filler(text: str) -> str:
     t = text.strip()
     if _OWN_WORK_RE.match(t) and _FILLER_RE.match(t):
@@ -1305,7 +1326,8 @@ def _strip_filler(text: str) -> str:
             a = _ARTICLE_RE.match(t)
             if a and a.end() < len(t):
                 t = t[a.end() :]
-    return t
+    ok = _OK_TO_RE.match(t)
+    return t[ok.end() :] if ok and _words(t[ok.end() :]) else t
 
 
 def _is_phrase(text: str) -> bool:
@@ -1582,6 +1604,72 @@ def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
 # --------------------------------------------------------------------------- entry point
 
 
+# A sentence about the asker ("I'm 45 and self-employed.", "My team keeps losing."): context, not the topic
+_ABOUT_ME_RE = re.compile(r"^(?:(?:i|we)(?:['’](?:m|ve|d|ll|re))?|my|our)\b", re.IGNORECASE)
+_TOPIC_STATEMENT_RE = re.compile(r"\b(?:wonder(?:ing)?|curious|interested|question|asking|know\s+(?:if|whether|how|what|why|which))\b", re.IGNORECASE)
+_REFERENCE_RE = re.compile(r"\b(?:it|this|that|these|those|them|they|such|one|ones|same|there|then)\b(?!['’])", re.IGNORECASE)
+
+
+# "I need a reading list: either …", "Looking for recommendations: …": what is asked for comes after the colon
+_LIST_PREAMBLE_RE = re.compile(
+    r"^(?:(?:i\s+(?:need|want|would\s+like|['’]d\s+like|am\s+after|['’]m\s+after)|looking\s+for|(?:can|could)\s+you\s+(?:give|get|find)\s+me)\s+)?"
+    r"(?:a|an|some)?\s*(?:[\w-]+\s+)?(?:list|lists|sources|recommendations|suggestions|ideas|resources|references|reading)\s*:\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence: ends at ".", "?" or "!" (not ";")."""
+    spans, start = [], 0
+    for i, ch in enumerate(text):
+        if ch in ".?!" and _is_sentence_end(text, i) and (i + 1 == len(text) or text[i + 1].isspace()):
+            if _words(text[start : i + 1]):
+                spans.append((start, i + 1))
+            start = i + 1
+    if _words(text[start:]):
+        spans.append((start, len(text)))
+    return spans
+
+
+def _drop_background(text: str) -> str:
+    """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
+    exams.") when another sentence asks a question that stands on its own: at least four
+    content words and nothing that points back ("What are the tax consequences?" after "I'm
+    selling my ETFs." needs the statement, so both stay). A statement that asks ("I need …",
+    "I'm writing an essay on …") or excludes ("I already know about X.") is kept."""
+    spans = _sentences(text)
+    if len(spans) < 2:
+        return text
+    triggers = []  # where the text's exclusions start
+    found = _find_trigger(text)
+    while found is not None and len(triggers) < 8:
+        triggers.append(found[1] - 1)
+        found = _find_trigger(text, found[1])
+    background: list[int] = []
+    request: list[int] = []
+    for k, (a, b) in enumerate(spans):
+        sentence = text[a:b].strip()
+        if (
+            _ABOUT_ME_RE.match(sentence)
+            and not sentence.endswith("?")
+            and not _FILLER_RE.match(sentence)
+            and not _ASK_FOR_RE.match(sentence)
+            and not _TOPIC_STATEMENT_RE.search(sentence)
+            and not any(a <= t < b for t in triggers)
+            and not _STATEMENT_CUE_RE.match(sentence)
+            and not re.search(r"(?<=\S)\s+(?!I\b)[A-Z]", sentence)  # "I live in Canada.": a place or a name is a constraint
+        ):
+            background.append(k)
+        else:
+            request.append(k)
+    if not background or not request:
+        return text
+    asked = " ".join(text[spans[k][0] : spans[k][1]] for k in request)
+    if len(grading.content_words(asked)) < 4 or _REFERENCE_RE.search(asked):
+        return text
+    return _squash(asked)
+
+
 def rules_to_expr(question: str) -> RuleResult:
     """The rule-based translation of ``question`` (see the module docstring)."""
     if not isinstance(question, str):
@@ -1591,6 +1679,8 @@ def rules_to_expr(question: str) -> RuleResult:
         raise ValueError("empty question")
 
     text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
+    text = _drop_background(text)
+    text = _LIST_PREAMBLE_RE.sub("", text)
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
     ask = _LEAVE_THEN_ASK_RE.match(text)
@@ -1814,8 +1904,9 @@ def _own_exclusion(text: str) -> bool:
 
 
 def _fresh_plural(text: str) -> bool:
-    """ "crochet slipper patterns": two to four lowercase words ending in a plural noun."""
-    return _plural_phrase(syntax.tag(text.strip().rstrip("?.!")), modifiers=("JJ", "NN", "NNS", "VBG"))
+    """ "crochet slipper patterns": two to four lowercase words ending in a plural noun (alone,
+    the tagger reads a lowercase first word as a name: "crochet")."""
+    return _plural_phrase(syntax.tag(text.strip().rstrip("?.!")), modifiers=("JJ", "NN", "NNS", "VBG", "NNP"))
 
 
 _PAREN_EXCLUSION_END_RE = re.compile(
