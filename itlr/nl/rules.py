@@ -1640,7 +1640,7 @@ def _drop_background(text: str) -> str:
     spans = _sentences(text)
     if len(spans) < 2:
         return text
-    triggers = []  # where the text's exclusions start
+    triggers: list[int] = []  # where the text's exclusions start
     found = _find_trigger(text)
     while found is not None and len(triggers) < 8:
         triggers.append(found[1] - 1)
