@@ -859,6 +859,14 @@ FIFTH_PASS = [
     ("sneakers except the red ones", '"sneakers" AND NOT "red"'),
     ("board games for two players, minus the competitive ones", '"board games for two players" AND NOT "competitive"'),
     ("water bottles excluding plastic ones", '"water bottles" AND NOT "plastic"'),
+    # a capitalised name after "but not" is a name, even where the tagger calls it an adjective
+    ("party games for teenagers but not Twister", '"party games for teenagers" AND NOT "Twister"'),
+    ("Asian countries to visit in spring but not Japan", '"Asian countries to visit in spring" AND NOT "Japan"'),
+    # "anything needing X", "nothing that needs X", "anything messy": what it needs or is
+    ("garden projects minus anything requiring a concrete mixer", '"garden projects" AND NOT "concrete mixer"'),
+    ("quick lunches for work, nothing that needs a microwave", '"quick lunches for work" AND NOT "microwave"'),
+    ("science experiments for toddlers, skip anything messy", '"science experiments for toddlers" AND NOT "messy"'),
+    ("Which hardy shrubs grow in shade? I already know about laurel, so something else.", '"Which hardy shrubs grow in shade?" AND NOT "laurel"'),
     # "is it ok to …" is request wording; a list's label before a colon too
     ("is it ok to give my parrot grapes", '"give my parrot grapes"'),
     (
@@ -874,6 +882,7 @@ FIFTH_PASS_KEPT_WHOLE = [
     "I live in Norway. Which mobile plans are cheapest for students?",
     "I have two cats. Is it safe to use lavender oil at home with them?",
     "moons without any atmosphere",
+    "red wines that are good but not French",
     "bicycles without any gears",
 ]
 

@@ -136,7 +136,8 @@ _STRONG = [
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:allergic|intolerant)\s+to",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:already\s+)?familiar\s+with(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including|from|by)",
-    r"(?:but\s+)?nothing(?=\s+[\w-]+-(?:related|themed|based|heavy)\b)",  # "…, nothing war-related"
+    r"(?:but\s+)?nothing(?=\s+[\w-]+-(?:related|themed|based|heavy)\b)",
+    r"(?:but\s+)?nothing\s+(?:that|which)\s+(?:needs|requires|uses|contains|involves|calls\s+for)",  # "…, nothing that needs an oven"  # "…, nothing war-related"
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -267,13 +268,16 @@ _NEG_PREFIXES = [
     re.compile(
         r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
         r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
+        r"(?:(?:that|which)\s+)?(?:needs?|needing|requires?|requiring|uses?|using|contains?|containing|calls?\s+for|calling\s+for)|"
         r"(?:[a-z]+ed|run|made|built|written|drawn|sung|done|held|owned|taken)\s+by)\s+",
         re.IGNORECASE,
     ),
+    re.compile(r"^(?:anything|everything|something)\s+(?=\w)", re.IGNORECASE),  # "skip anything messy" (after "anything with X")
 ]
 _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
 _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|pls|plz|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
+    r"(?:so\s+)?(?:something|anything|somewhere|someone|one)\s+else(?:\s+please)?(?=\s*(?:[.,;!?]|$))|"  # "I know about bute, so something else."
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once)(?=\s*(?:[.,;!?]|$)))\b",
     re.IGNORECASE,
@@ -683,6 +687,22 @@ def _relation_follows(after: str) -> bool:
     return first.verb and not first.capitalised
 
 
+# Adjectives of a people that the suffix test below misses (names end in "-an" and "-ic" too: "Catan", "Pandemic")
+_NATIONALITIES = frozenset(
+    """
+    american mexican german cuban moroccan african jamaican dominican tibetan kenyan ugandan roman catalan venezuelan
+    guatemalan nicaraguan paraguayan uruguayan nordic baltic celtic germanic slavic arabic hispanic latin french dutch
+    greek thai swiss welsh czech basque arab inuit maori irish flemish israeli iraqi pakistani saudi kuwaiti
+    bangladeshi nepali somali filipino lao sri-lankan
+    """.split()
+)
+
+
+def _nationality(word: str) -> bool:
+    """ "Italian", "Japanese", "Korean", "French": a capitalised adjective of a people or place."""
+    return word.lower() in _NATIONALITIES or re.search(r"[a-z](?:ian|ean|ese|ish)$", word) is not None
+
+
 def _description_follows(after: str) -> bool:
     """Whether "not" is followed by what the answer is not, said of one thing: an adjective alone
     ("films similar to Amelie but not french", "but not too sweet") or "a/an" + a noun ("family
@@ -693,6 +713,8 @@ def _description_follows(after: str) -> bool:
     words = syntax.tag(clause) if clause else []
     content = [w for w in words if w.tag not in ("CC", ",", "HYPH")]
     adjectives = ("JJ", "JJR", "JJS", "RB", "RBR")
+    if any(w.text[:1].isupper() and not _nationality(w.text) for w in content):
+        return False  # "but not Pandemic", "but not Catan": a name the tagger calls an adjective ("Italian" is a description)
     return bool(content) and all(w.tag in adjectives or (syntax.demonym(w.text) and w.tag == "NNP") for w in content) and content[-1].tag != "RB"
 
 
@@ -1242,6 +1264,11 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     else:
                         if len(words) >= 3 and found_items[-1].islower():
                             raise _Unsure("the excluded phrase may hold the question's verb")
+        # "minus anything needing a table saw": "anything" is no topic, what it needs or has is
+        if re.fullmatch(r"(?:anything|everything|something|stuff)", found_items[-1].strip(), re.IGNORECASE) and _words(span[end:]):
+            clause_end = re.search(r"[,;.?!]|$", span[end:])
+            found_items[-1] += span[end : end + clause_end.start()] if clause_end else span[end:]
+            end += clause_end.start() if clause_end else len(span) - end
         # "Excluding the usual suspects like Google and Apple": the examples of a class name what
         # to leave out ("besides paris like lyon" compares: lyon is wanted)
         examples = re.match(r"\s*,?\s+(?:like|such\s+as)\s+", span[end:], re.IGNORECASE)
