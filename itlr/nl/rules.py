@@ -123,7 +123,7 @@ _STRONG = [
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered)(?:\s+(?:about|of))?",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
-    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used)(?!\s+(?:it|them|this|that|those|these|both|all)\b)"
+    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)(?!\s+(?:it|them|this|that|those|these|both|all)\b)"
     r"(?=[^.?!;,]*\b(?:already|before)\b)",
     r"(?:I|we)\s+(?:already\s+)?know\s+(?:all|everything|plenty|enough|a\s+lot)\s+about(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:(?<=,\s)|(?<=-\s)|(?<=–\s)|(?<=—\s))been\s+to(?=[^.?!;,]*\b(?:already|before)\b)",  # "…, been to the Rijksmuseum already"
@@ -260,11 +260,11 @@ _NEG_PREFIXES = [
         r"^(?:role|roles|influence|influences|impact|use|concept|involvement|specifics|idea|notion|topic|subject|theme|"
         r"question|issue|matter|area)\s+of\s+"
     ),
-    re.compile(r"^(?:for|about|regarding|concerning|of|by|from|on|at|via)\s+"),  # lowercase: "On Liberty" stays
+    re.compile(r"^(?:for|about|regarding|concerning|of|by|from|on|at|via|in)\s+"),  # lowercase: "On Liberty" stays
     re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
     # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
-    re.compile(r"^(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+", re.IGNORECASE),
+    re.compile(r"^(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+", re.IGNORECASE),
     re.compile(
         r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
         r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
@@ -555,13 +555,17 @@ def _names_only(text: str) -> bool:
     """Whether ``text`` opens with names only ("Sweden", "Zeus or Apollo", "Home Alone or Elf"),
     not a property ("in the EU", "Spanish dialects", "American")."""
     words = syntax.tag(text.strip())
+    if words and words[0].text.lower() == "the" and len(words) > 1:
+        words = words[1:]
     if not words or not words[0].capitalised:
         return False
     capitalised: list[syntax.Word] = []
-    for w in words:
+    for k, w in enumerate(words):
         low = w.text.lower()
         if w.tag in (".", ":") or low in ("itself", "themselves", "that", "which", "who"):
             break
+        if low == "the" and k + 1 < len(words) and words[k + 1].capitalised:
+            continue  # "the Eiffel Tower or the Louvre"
         if w.capitalised:
             capitalised.append(w)
         elif w.tag in ("CC", ",", "POS", "HYPH"):
@@ -773,6 +777,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return False  # "What animals don't need water?", "Which films don't feature X?": the answer's property
     if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE):
         return False  # "languages that are not related to any other language": a property
+    if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE) and _QUESTION_START_RE.match(text[sent_start:].strip()):
+        return False  # "Which painters were not part of the Impressionist movement?": what the answer is not
     if word in ("no", "without") and re.match(r"\s*(?:and|or|,)\s*$", conn_text, re.IGNORECASE):
         if re.search(r"\b(?:with\s+no|without|no)\b", text[sent_start:conn_start], re.IGNORECASE):
             return False  # "accounts with no monthly fees and no minimum balance": the property goes on
@@ -901,9 +907,9 @@ _STATEMENT_CUE_RE = re.compile(
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored|allergic|intolerant)\s+(?:of|to)"
 )
 _ONES_WITH_RE = re.compile(
-    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on)\s+\S", re.IGNORECASE
+    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+\S", re.IGNORECASE
 )
-_ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?:[\w.’'-]+\s+){1,2}?)ones?\b", re.IGNORECASE)
+_ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?!(?:the|any)\s)(?:[\w.’'-]+\s+){1,2}?)ones?\b", re.IGNORECASE)
 _ADJECTIVE_SUFFIX_RE = re.compile(r"(?:y|ous|ful|ic|al|ive|ish|less|able|ible|ed|ary|ent|ant|ese|ian|er|est)$")
 _COLOURS = {"red", "blue", "green", "yellow", "black", "white", "grey", "gray", "pink", "purple", "orange", "brown", "gold", "silver", "beige"}
 
@@ -1708,6 +1714,8 @@ def rules_to_expr(question: str) -> RuleResult:
     text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
     text = _drop_background(text)
     text = _LIST_PREAMBLE_RE.sub("", text)
+    if " & " in text and _find_trigger(text):
+        text = re.sub(r"\s+&\s+", " and ", text)  # "excluding hellebores, snowdrops & crocuses": a list, as with "and"
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
     ask = _LEAVE_THEN_ASK_RE.match(text)
@@ -1967,8 +1975,11 @@ def _other_kind(left: str, right: str) -> bool:
     def plural(w: syntax.Word) -> bool:  # "beaches" alone reads as a verb
         return not w.capitalised and (w.tag == "NNS" or (w.tag == "VBZ" and w.text.endswith("s")))
 
-    if plural(words[0]) and words[1].tag == "IN" and words[1].text.lower() in ("in", "from", "near", "for", "with", "on", "at", "about", "by"):
-        return len(words) >= 3
+    # "hostels in Porto", "train passes in Japan": a (compound) plural with a place or purpose of its own
+    k = next((k for k, w in enumerate(words[:3]) if plural(w)), None)
+    if k is not None and all(not w.capitalised and w.tag in ("NN", "JJ", "VBG") for w in words[:k]) and k + 1 < len(words):
+        if words[k + 1].tag == "IN" and words[k + 1].text.lower() in ("in", "from", "near", "for", "with", "on", "at", "about", "by"):
+            return len(words) >= k + 3
     content = [w for w in words if w.tag not in (".", ",")]
     return (
         2 <= len(content) <= 4
