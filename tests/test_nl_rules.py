@@ -876,6 +876,12 @@ FIFTH_PASS = [
     ("day trips from Edinburgh that aren't the Highlands or the Borders", '"day trips from Edinburgh" AND NOT "Highlands" AND NOT "Borders"'),
     ("spring bulbs excluding tulips, daffodils & hyacinths", '"spring bulbs" AND NOT "tulips" AND NOT "daffodils" AND NOT "hyacinths"'),
     ("Any good audiobooks about science? I've listened to Cosmos already.", '"Any good audiobooks about science?" AND NOT "Cosmos"'),
+    # a sentence about the asker goes, and so does a remark on what the user excludes
+    (
+        "Hello, I teach year 9 science and our lab is tiny. Could you suggest cheap classroom demonstrations of chemical reactions? We've done the elephant toothpaste one before and didn't love it, so skip that.",
+        '"cheap classroom demonstrations of chemical reactions?" AND NOT "elephant toothpaste"',
+    ),
+    ("tutorials on Kubernetes networking. i already worked through the official docs", '"tutorials on Kubernetes networking" AND NOT "official docs"'),
     # "is it ok to …" is request wording; a list's label before a colon too
     ("is it ok to give my parrot grapes", '"give my parrot grapes"'),
     (
@@ -891,6 +897,7 @@ FIFTH_PASS_KEPT_WHOLE = [
     "I live in Norway. Which mobile plans are cheapest for students?",
     "I have two cats. Is it safe to use lavender oil at home with them?",
     "moons without any atmosphere",
+    "I've seen Alien. How many sequels does the franchise have?",
     "Which poets were not part of the Romantic movement but knew Byron?",
     "red wines that are good but not French",
     "bicycles without any gears",

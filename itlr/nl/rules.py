@@ -120,7 +120,7 @@ _STRONG = [
     r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered)(?:\s+(?:about|of))?",
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
     r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)(?!\s+(?:it|them|this|that|those|these|both|all)\b)"
@@ -308,6 +308,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|(?:that|those|these|this)(?:['’]s|\s+(?:is|are|was|were|has|have|had|will|would|can|could|seems?|looks?|sounds?|gets?|got|"
     r"makes?|made|does|did|do|always|never|just|really)\b))"
     r")"
+    # "We've used Square before and didn't love it": what the user thought of it
+    r"|\s+(?:before|already|too)\s+(?:and|but)\s+(?:(?:I|we)\s+)?(?:didn['’]t|did\s+not|don['’]t|do\s+not|wasn['’]t|weren['’]t|hated|disliked|found|thought)\b"
     # "since we've been twice already", "because it's overrated": why it is left out
     r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|that|those|these|this|there|everyone|everybody|nobody)\b"
     # typed without a comma: "no ferns they always die on me"
@@ -890,7 +892,8 @@ _REFERS_BACK_RE = re.compile(
 # A request for options, which what the user has done or dislikes is left out of.
 _OPTIONS_ASKED_RE = re.compile(
     r"\b(?:else|other|others|another|next|more|new|looking\s+for|want|need|find|try|recommend|recommendations?|suggest|suggestions?|ideas?|options?|good|best|great|"
-    r"favou?rite|which|any|some|what\s+(?:should|can|could|would|to)|where\s+(?:should|can|to))\b",
+    r"favou?rite|which|any|some|what\s+(?:should|can|could|would|to)|where\s+(?:should|can|to)|"
+    r"resources|sources|materials|courses|tutorials|alternatives|picks)\b",
     re.IGNORECASE,
 )
 def _asks_for_options(text: str) -> bool:
@@ -1673,10 +1676,10 @@ def _drop_background(text: str) -> str:
     spans = _sentences(text)
     if len(spans) < 2:
         return text
-    triggers: list[int] = []  # where the text's exclusions start
+    triggers: list[tuple[int, int]] = []  # the text's exclusion cues: (start of the connector, end)
     found = _find_trigger(text)
     while found is not None and len(triggers) < 8:
-        triggers.append(found[1] - 1)
+        triggers.append((found[0], found[1]))
         found = _find_trigger(text, found[1])
     background: list[int] = []
     request: list[int] = []
@@ -1688,7 +1691,7 @@ def _drop_background(text: str) -> str:
             and not _FILLER_RE.match(sentence)
             and not _ASK_FOR_RE.match(sentence)
             and not _TOPIC_STATEMENT_RE.search(sentence)
-            and not any(a <= t < b for t in triggers)
+            and not any(a <= end - 1 < b for _, end in triggers)
             and not _STATEMENT_CUE_RE.match(sentence)
             and not re.search(r"(?<=\S)\s+(?!I\b)[A-Z]", sentence)  # "I live in Canada.": a place or a name is a constraint
         ):
@@ -1697,10 +1700,15 @@ def _drop_background(text: str) -> str:
             request.append(k)
     if not background or not request:
         return text
-    asked = " ".join(text[spans[k][0] : spans[k][1]] for k in request)
-    if len(grading.content_words(asked)) < 4 or _REFERENCE_RE.search(asked):
+    # the question itself, less the sentences that open with an exclusion ("We've used Square
+    # before, so leave that out.": its pronouns point at what it excludes)
+    def opens_with_exclusion(a: int, b: int) -> bool:
+        return any(a <= end - 1 < b and not _words(text[a:start]) for start, end in triggers)
+
+    core = " ".join(text[a:b] for a, b in (spans[k] for k in request) if not opens_with_exclusion(a, b))
+    if len(grading.content_words(core)) < 4 or _REFERENCE_RE.search(core):
         return text
-    return _squash(asked)
+    return _squash(" ".join(text[spans[k][0] : spans[k][1]] for k in request))
 
 
 def rules_to_expr(question: str) -> RuleResult:
