@@ -882,6 +882,10 @@ FIFTH_PASS = [
         '"cheap classroom demonstrations of chemical reactions?" AND NOT "elephant toothpaste"',
     ),
     ("tutorials on Kubernetes networking. i already worked through the official docs", '"tutorials on Kubernetes networking" AND NOT "official docs"'),
+    # "not by <name>" leaves an author out; alternatives of their own after an excluded name
+    ("ghost stories but not by Stephen King, or Japanese folk tales", '"ghost stories" AND NOT "Stephen King" OR "Japanese folk tales"'),
+    ("gaming monitors excluding Samsungs or curved ultrawides", '"gaming monitors" AND NOT "Samsungs" OR "curved ultrawides"'),
+    ("I'd like either walking tours of Lisbon except the Alfama, or food markets in Porto", '"walking tours of Lisbon" AND NOT "Alfama" OR "food markets in Porto"'),
     # "is it ok to …" is request wording; a list's label before a colon too
     ("is it ok to give my parrot grapes", '"give my parrot grapes"'),
     (
@@ -897,6 +901,8 @@ FIFTH_PASS_KEPT_WHOLE = [
     "I live in Norway. Which mobile plans are cheapest for students?",
     "I have two cats. Is it safe to use lavender oil at home with them?",
     "moons without any atmosphere",
+    "either way tips",
+    "biographies of Lincoln not by historians",
     "I've seen Alien. How many sequels does the franchise have?",
     "Which poets were not part of the Romantic movement but knew Byron?",
     "red wines that are good but not French",

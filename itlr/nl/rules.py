@@ -686,6 +686,8 @@ def _relation_follows(after: str) -> bool:
     if not words:
         return False
     first = words[0]
+    if first.text.lower() == "by" and _names_only(after.strip()[2:]):
+        return False  # "mystery novels but not by Murakami": an author left out
     if first.text.lower() in _RELATION_PREPS:
         return True
     if first.tag == "VB" and all(w.tag in ("RB", ",", ".", ":") for w in words[1:]):
@@ -1363,7 +1365,9 @@ def _strip_filler(text: str) -> str:
             if a and a.end() < len(t):
                 t = t[a.end() :]
     ok = _OK_TO_RE.match(t)
-    return t[ok.end() :] if ok and _words(t[ok.end() :]) else t
+    t = t[ok.end() :] if ok and _words(t[ok.end() :]) else t
+    either = _EITHER_RE.match(t) if t != text.strip() else None  # "I'd like either X, or Y": the first alternative after the request wording
+    return t[either.end() :] if either and len(_words(t[either.end() :])) >= 2 else t
 
 
 def _is_phrase(text: str) -> bool:
@@ -1841,6 +1845,8 @@ def _alternatives(text: str) -> list[str]:
             # noun: "Marvel movies excluding the Avengers films, or DC movies"
             head = right_words[-1].strip("?.!")
             fresh = head[:1].islower() and head.lower() in {w.lower() for w in _words(left)[:4]}
+            # "…, or Scandinavian crime fiction": an adjective of a people and a lowercase phrase
+            fresh = fresh or (_nationality(right_words[0]) and all(w[:1].islower() for w in right_words[1:]))
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
         if m.group("marker") and right_words:
@@ -1974,7 +1980,7 @@ def _other_kind(left: str, right: str) -> bool:
     whole = left + " or " + right.strip()
     tagged = syntax.tag(whole)
     name = [w for w in tagged if w.end <= len(left)][-1:]
-    if not name or name[0].tag not in ("NNP", "NNPS"):
+    if not name or not (name[0].tag in ("NNP", "NNPS") or (name[0].tag == "NNS" and name[0].capitalised)):
         return False  # "the French or Russian revolutions": an adjective shares the head
     words = [w for w in tagged if w.start >= len(left) + 4]
     if len(words) < 2 or words[0].tag == "DT":
@@ -1989,6 +1995,8 @@ def _other_kind(left: str, right: str) -> bool:
         if words[k + 1].tag == "IN" and words[k + 1].text.lower() in ("in", "from", "near", "for", "with", "on", "at", "about", "by"):
             return len(words) >= k + 3
     content = [w for w in words if w.tag not in (".", ",")]
+    if len(content) == 2 and not content[0].capitalised and content[0].tag in ("JJ", "VBN", "VBD") and content[1].capitalised and content[1].text.endswith("s"):
+        return True  # "excluding Chromebooks or refurbished MacBooks": a kind of thing of its own
     return (
         2 <= len(content) <= 4
         and plural(content[-1])
