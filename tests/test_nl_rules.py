@@ -903,6 +903,7 @@ FIFTH_PASS_KEPT_WHOLE = [
     "moons without any atmosphere",
     "either way tips",
     "biographies of Lincoln not by historians",
+    "hearing aids not covered by insurance",
     "I've seen Alien. How many sequels does the franchise have?",
     "Which poets were not part of the Romantic movement but knew Byron?",
     "red wines that are good but not French",

@@ -781,6 +781,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return False  # "What animals don't need water?", "Which films don't feature X?": the answer's property
     if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE):
         return False  # "languages that are not related to any other language": a property
+    if re.match(r"not\s+(?:covered\s+by|part\s+of)\b", word) and not _TEXT_NOUN_RE.search(text[sent_start:conn_start]):
+        return False  # "medicines not covered by Medicare": what the answer is not; a text "not covering" X leaves X out
     if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE) and _QUESTION_START_RE.match(text[sent_start:].strip()):
         return False  # "Which painters were not part of the Impressionist movement?": what the answer is not
     if word in ("no", "without") and re.match(r"\s*(?:and|or|,)\s*$", conn_text, re.IGNORECASE):
