@@ -886,6 +886,7 @@ FIFTH_PASS = [
     ("ghost stories but not by Stephen King, or Japanese folk tales", '"ghost stories" AND NOT "Stephen King" OR "Japanese folk tales"'),
     ("gaming monitors excluding Samsungs or curved ultrawides", '"gaming monitors" AND NOT "Samsungs" OR "curved ultrawides"'),
     ("I'd like either walking tours of Lisbon except the Alfama, or food markets in Porto", '"walking tours of Lisbon" AND NOT "Alfama" OR "food markets in Porto"'),
+    ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),
     # "is it ok to …" is request wording; a list's label before a colon too
     ("is it ok to give my parrot grapes", '"give my parrot grapes"'),
     (
@@ -902,6 +903,7 @@ FIFTH_PASS_KEPT_WHOLE = [
     "I have two cats. Is it safe to use lavender oil at home with them?",
     "moons without any atmosphere",
     "either way tips",
+    "I could not eat nor sleep",
     "biographies of Lincoln not by historians",
     "hearing aids not covered by insurance",
     "I've seen Alien. How many sequels does the franchise have?",

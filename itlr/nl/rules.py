@@ -807,7 +807,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after)):
         return False
     if word in ("not", "but not", "and not"):
-        if _relation_follows(after) or _description_follows(after):
+        nor_list = re.match(r"\s+[^.?!;,]+?\s+nor\s+\w", after) is not None  # "not skiing nor snowboarding": items
+        if not nor_list and (_relation_follows(after) or _description_follows(after)):
             return False
         # "hotels that allow dogs but not cats": the verb of a relative clause is negated, a property
         # of the answer; only a text's content is a topic ("novels that feature dragons but not elves")
@@ -1083,7 +1084,13 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             m.group(0) == "not" and not boundary and re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None  # "The Road Not Taken": a title
             and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False)
         )
-        if word == "not" and not keyword_not and not re.search(r"[,;:—–]|\s-\s|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
+        # "winter sports not skiing nor snowboarding": "nor" marks a list left out
+        nor_list = (
+            word == "not"
+            and re.match(r"\s+[^.?!;,]+?\s+nor\s+\w", after) is not None
+            and not re.search(r"\b(?:could|can|would|should|will|shall|may|might|must|do|does|did|is|are|was|were|am|i|we|you|they|he|she|it)\s*$", text[:conn_start], re.IGNORECASE)
+        )
+        if word == "not" and not keyword_not and not nor_list and not re.search(r"[,;:—–]|\s-\s|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
             if not re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE):
                 continue
         imperative = _IMPERATIVE_RE.match(word) is not None
