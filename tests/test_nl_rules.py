@@ -886,6 +886,8 @@ FIFTH_PASS = [
     ("ghost stories but not by Stephen King, or Japanese folk tales", '"ghost stories" AND NOT "Stephen King" OR "Japanese folk tales"'),
     ("gaming monitors excluding Samsungs or curved ultrawides", '"gaming monitors" AND NOT "Samsungs" OR "curved ultrawides"'),
     ("I'd like either walking tours of Lisbon except the Alfama, or food markets in Porto", '"walking tours of Lisbon" AND NOT "Alfama" OR "food markets in Porto"'),
+    ("Which blue cheeses are made in France but aren't Roquefort?", '"Which blue cheeses are made in France?" AND NOT "Roquefort"'),
+    ("ski resorts in Austria that aren't Ischgl", '"ski resorts in Austria" AND NOT "Ischgl"'),
     ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),
     # "is it ok to …" is request wording; a list's label before a colon too
     ("is it ok to give my parrot grapes", '"give my parrot grapes"'),
@@ -904,6 +906,7 @@ FIFTH_PASS_KEPT_WHOLE = [
     "moons without any atmosphere",
     "either way tips",
     "I could not eat nor sleep",
+    "cathedrals in England that aren't Gothic",
     "biographies of Lincoln not by historians",
     "hearing aids not covered by insurance",
     "I've seen Alien. How many sequels does the franchise have?",

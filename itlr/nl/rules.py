@@ -581,7 +581,8 @@ def _names_only(text: str) -> bool:
     # nationality and other adjectives alone ("American", "French or Italian", "Indo-European") describe
     if any(w.tag == "HYPH" and k + 1 < len(words) and words[k + 1].tag in ("JJ", "JJR", "JJS") for k, w in enumerate(words)):
         return False
-    return bool(capitalised) and not all(w.tag in ("JJ", "JJR", "JJS") for w in capitalised)
+    # (the tagger calls some names adjectives: "Pecorino", "Pandemic")
+    return bool(capitalised) and not all(_nationality(w.text) for w in capitalised)
 
 
 def _kinds_only(sentence: str, at: int) -> bool:
@@ -695,13 +696,15 @@ def _relation_follows(after: str) -> bool:
     return first.verb and not first.capitalised
 
 
-# Adjectives of a people that the suffix test below misses (names end in "-an" and "-ic" too: "Catan", "Pandemic")
+# Capitalised adjectives of a people, a faith or a style that the suffix test below misses (names
+# end in "-an" and "-ic" too: "Catan", "Pandemic")
 _NATIONALITIES = frozenset(
     """
     american mexican german cuban moroccan african jamaican dominican tibetan kenyan ugandan roman catalan venezuelan
     guatemalan nicaraguan paraguayan uruguayan nordic baltic celtic germanic slavic arabic hispanic latin french dutch
     greek thai swiss welsh czech basque arab inuit maori irish flemish israeli iraqi pakistani saudi kuwaiti
-    bangladeshi nepali somali filipino lao sri-lankan
+    bangladeshi nepali somali filipino lao sri-lankan gothic baroque romanesque catholic protestant orthodox muslim jewish
+    buddhist hindu sikh
     """.split()
 )
 
@@ -793,7 +796,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # "… but are not actual Nobel Prizes" says what the answer is not: a property.
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
         if not relative:
-            return False
+            # "Which cheeses are made from sheep's milk but aren't Pecorino?": a member named and left out
+            return bool(re.match(r"\s*but\b", conn_text, re.IGNORECASE)) and bool(_QUESTION_START_RE.match(text[sent_start:].strip())) and _names_only(after) and not _plural_class(after)
         about = re.match(r"\s*(?:about|related\s+to)\s+\w", after, re.IGNORECASE)
         if about and (_TEXT_NOUN_RE.search(text[sent_start:conn_start]) or _ADVICE_NOUN_RE.search(text[sent_start:conn_start])):
             return True  # "documentaries about space that aren't about NASA", "tips that aren't about diet": what a text is not about
