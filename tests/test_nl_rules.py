@@ -888,6 +888,8 @@ FIFTH_PASS = [
     ("I'd like either walking tours of Lisbon except the Alfama, or food markets in Porto", '"walking tours of Lisbon" AND NOT "Alfama" OR "food markets in Porto"'),
     ("Which blue cheeses are made in France but aren't Roquefort?", '"Which blue cheeses are made in France?" AND NOT "Roquefort"'),
     ("ski resorts in Austria that aren't Ischgl", '"ski resorts in Austria" AND NOT "Ischgl"'),
+    ("street food in bangkok not pad thai", '"street food in bangkok" AND NOT "pad thai"'),
+    ("android tablets not lenovo", '"android tablets" AND NOT "lenovo"'),
     ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),
     # "is it ok to …" is request wording; a list's label before a colon too
     ("is it ok to give my parrot grapes", '"give my parrot grapes"'),
@@ -906,6 +908,7 @@ FIFTH_PASS_KEPT_WHOLE = [
     "moons without any atmosphere",
     "either way tips",
     "I could not eat nor sleep",
+    "the path not taken poem",
     "cathedrals in England that aren't Gothic",
     "biographies of Lincoln not by historians",
     "hearing aids not covered by insurance",

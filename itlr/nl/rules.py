@@ -1056,6 +1056,13 @@ def _phrase_fills(text: str, start: int, clause: bool) -> bool:
     return bool(items) and (ended or _EXCLUSION_REMARK_RE.match(left) is not None)
 
 
+def _last_noun(after: str) -> bool:
+    """Whether the words ``after`` holds are nouns, a name or a compound ("ramen", "pad thai"; alone, the
+    tagger reads lowercase words as names too)."""
+    words = [w for w in syntax.tag(after.strip(" .!?")) if w.tag not in (".", ",")]
+    return 1 <= len(words) <= 3 and all(w.tag in ("NN", "NNS", "NNP", "NNPS") for w in words)
+
+
 def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
     """(start of the connector, end of the trigger, clause-level) of the first real exclusion trigger."""
     for m in _TRIGGER_RE.finditer(text, start_at):
@@ -1084,8 +1091,10 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
             continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
         # "history of the olympics not the modern games": a keyword query, then what to leave out
+        # (a lowercase query may end in one noun: "cheap eats in tokyo not ramen"; "the road not taken" ends in a participle)
+        last_noun = re.fullmatch(r"(?:\s+[a-z][\w-]*){1,3}[\s.!?]*", after) is not None and text == text.lower() and _last_noun(after)
         keyword_not = (
-            m.group(0) == "not" and not boundary and re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None  # "The Road Not Taken": a title
+            m.group(0) == "not" and not boundary and (re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None or last_noun)  # "The Road Not Taken": a title
             and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False)
         )
         # "winter sports not skiing nor snowboarding": "nor" marks a list left out
