@@ -890,6 +890,12 @@ FIFTH_PASS = [
     ("ski resorts in Austria that aren't Ischgl", '"ski resorts in Austria" AND NOT "Ischgl"'),
     ("street food in bangkok not pad thai", '"street food in bangkok" AND NOT "pad thai"'),
     ("android tablets not lenovo", '"android tablets" AND NOT "lenovo"'),
+    # prompt labels, style instructions, "for now", "X is out"
+    ("Context: I'm a new nurse. Question: what are good mnemonics for cranial nerves, other than the classic one?",
+     '"What are good mnemonics for cranial nerves?" AND NOT "classic"'),
+    ("Describe how tides work. Keep it short and leave out the moon's orbit for now.", '"how tides work" AND NOT "moon\'s orbit"'),
+    ("We're furnishing a tiny studio. Which sofa beds are comfortable for daily sleeping? Futons are out, we had one before.",
+     '"Which sofa beds are comfortable for daily sleeping?" AND NOT "Futons"'),
     ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),
     # "is it ok to …" is request wording; a list's label before a colon too
     ("is it ok to give my parrot grapes", '"give my parrot grapes"'),

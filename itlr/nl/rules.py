@@ -279,7 +279,7 @@ _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|pls|plz|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"(?:so\s+)?(?:something|anything|somewhere|someone|one)\s+else(?:\s+please)?(?=\s*(?:[.,;!?]|$))|"  # "I know about bute, so something else."
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
-    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once)(?=\s*(?:[.,;!?]|$)))\b",
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once|for\s+now|for\s+the\s+moment|for\s+the\s+time\s+being)(?=\s*(?:[.,;!?]|$)))\b",
     re.IGNORECASE,
 )
 # A remark on what was just excluded: "… but not Dune - read those already", "Apart from Kind
@@ -979,8 +979,8 @@ _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|
 # "…, Python and JavaScript are off the table": the excluded items said before their cue
 _OFF_THE_TABLE_RE = re.compile(
     r"(?P<pre>(?:^|[.;?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s)[^.,;?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re)\s+"
-    r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go)"
-    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well))?(?P<end>\s*(?:[.;!?]|$))",
+    r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out)"
+    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well))?(?P<end>\s*(?:[.;!?,]|$))",
     re.IGNORECASE,
 )
 # "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
@@ -1032,12 +1032,16 @@ def _keywords_before(text: str, end: int) -> bool:
     )
 
 
+# "… please", "… for now" at the end of an exclusion: said of it, no part of what is left out
+_POLITE_TAIL_RE = re.compile(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you|for\s+now|for\s+the\s+moment|for\s+the\s+time\s+being)\b[\s.!]*$", re.IGNORECASE)
+
+
 def _phrase_fills(text: str, start: int, clause: bool) -> bool:
     """Whether the noun phrase list after an exclusion word ending at ``start`` is the whole
     rest of its clause (less "please" and a remark about it)."""
     limit = _exclusion_limit(text, start)
     rest = text[start:limit]
-    polite = re.search(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)\b[\s.!]*$", rest, re.IGNORECASE)
+    polite = _POLITE_TAIL_RE.search(rest)
     if polite:
         rest = rest[: polite.start()]
     skip = _meta_prefix_len(rest)
@@ -1254,7 +1258,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             # "mango/papaya/pineapple": a slash between words lists them (same length, so offsets hold)
             phrase = re.sub(r"(?<=[A-Za-z])/(?=[A-Za-z])", ",", span[skip:])
             phrase = re.sub(r"(?<=[\w)]) / (?=\w)", ",  ", phrase)  # "crimp / clamp / push-fit" too
-            polite = re.search(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)\b[\s.!]*$", phrase, re.IGNORECASE)
+            polite = _POLITE_TAIL_RE.search(phrase)
             # "Which plans, apart from Hal Higdon's, work for beginners?": an exclusion between commas
             # after a question's subject ends at the second comma when the question's verb follows it
             closing = phrase.find(",")
@@ -1669,9 +1673,17 @@ def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
 # A sentence about the asker ("I'm 45 and self-employed.", "My team keeps losing."): context, not the topic
 _ABOUT_ME_RE = re.compile(r"^(?:(?:i|we)(?:['’](?:m|ve|d|ll|re))?|my|our)\b", re.IGNORECASE)
 _TOPIC_STATEMENT_RE = re.compile(r"\b(?:wonder(?:ing)?|curious|interested|question|asking|know\s+(?:if|whether|how|what|why|which))\b", re.IGNORECASE)
-_REFERENCE_RE = re.compile(r"\b(?:it|this|that|these|those|them|they|such|one|ones|same|there|then)\b(?!['’])", re.IGNORECASE)
+# words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
+_REFERENCE_RE = re.compile(r"\b(?:it|this|these|those|them|they|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$)))\b(?!['’])", re.IGNORECASE)
 
 
+# "Context: I'm a junior dev. Question: what …": labels of a prompt's parts
+# (the label goes, and the sentence after it starts with a capital, as a sentence does)
+_SENTENCE_LABEL_RE = re.compile(r"(?:^|(?<=[.?!]\s))(?:context|background|question|q|query|task)\s*:\s*(?P<first>\w)", re.IGNORECASE)
+# "Keep it simple and …", "Keep it short.": how to answer, not what about
+_STYLE_RE = re.compile(
+    r"(?:^|(?<=[.?!]\s))keep\s+it\s+(?:simple|short|brief|basic|concise|light|non-technical)(?:\s+please)?(?:[.!]\s*|\s+and\s+(?P<first>\w)|\s*$)", re.IGNORECASE
+)
 # "I need a reading list: either …", "Looking for recommendations: …": what is asked for comes after the colon
 _LIST_PREAMBLE_RE = re.compile(
     r"^(?:(?:i\s+(?:need|want|would\s+like|['’]d\s+like|am\s+after|['’]m\s+after)|looking\s+for|(?:can|could)\s+you\s+(?:give|get|find)\s+me)\s+)?"
@@ -1746,6 +1758,8 @@ def rules_to_expr(question: str) -> RuleResult:
         raise ValueError("empty question")
 
     text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
+    text = _SENTENCE_LABEL_RE.sub(lambda m: m.group("first").upper(), text)
+    text = _STYLE_RE.sub(lambda m: (m.group("first") or "").upper(), text)
     text = _drop_background(text)
     text = _LIST_PREAMBLE_RE.sub("", text)
     if " & " in text and _find_trigger(text):
