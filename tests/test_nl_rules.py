@@ -896,6 +896,10 @@ FIFTH_PASS = [
     ("Describe how tides work. Keep it short and leave out the moon's orbit for now.", '"how tides work" AND NOT "moon\'s orbit"'),
     ("We're furnishing a tiny studio. Which sofa beds are comfortable for daily sleeping? Futons are out, we had one before.",
      '"Which sofa beds are comfortable for daily sleeping?" AND NOT "Futons"'),
+    # after a comma list of excluded items, ", or X" goes on with the list unless X asks for something of its own
+    ("What are common triggers of eczema other than dry skin, harsh soaps, or dust mites?",
+     '"What are common triggers of eczema?" AND NOT "dry skin" AND NOT "harsh soaps" AND NOT "dust mites"'),
+    ("jazz albums but none by Miles Davis or Coltrane", '"jazz albums" AND NOT "Miles Davis" AND NOT "Coltrane"'),
     ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),
     # "is it ok to …" is request wording; a list's label before a colon too
     ("is it ok to give my parrot grapes", '"give my parrot grapes"'),

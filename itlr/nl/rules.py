@@ -137,7 +137,8 @@ _STRONG = [
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:already\s+)?familiar\s+with(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including|from|by)",
     r"(?:but\s+)?nothing(?=\s+[\w-]+-(?:related|themed|based|heavy)\b)",
-    r"(?:but\s+)?nothing\s+(?:that|which)\s+(?:needs|requires|uses|contains|involves|calls\s+for)",  # "…, nothing that needs an oven"  # "…, nothing war-related"
+    r"(?:but\s+)?nothing\s+(?:that|which)\s+(?:needs|requires|uses|contains|involves|calls\s+for)",  # "…, nothing that needs an oven"
+    r"(?:but\s+)?none\s+(?:by|from|about|with|featuring|starring|set\s+in)",  # "programming books but none by O'Reilly"  # "…, nothing war-related"
     r"never\s+(?:" + _META_VERBS + r")",
     r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
 ]
@@ -1885,6 +1886,9 @@ def _alternatives(text: str) -> list[str]:
             fresh = fresh or (_nationality(right_words[0]) and all(w[:1].islower() for w in right_words[1:]))
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
+        cue = _find_trigger(left)
+        if fresh and cue is not None and "," in left[cue[1] :] and not _other_kind(left, right) and not _own_exclusion(right):
+            fresh = False  # "other than poor posture, muscle strain, or herniated discs": the list goes on
         if m.group("marker") and right_words:
             fresh = True  # "…, or else pilates", "…, or failing that …": always the other option
         # the tagger may read an excluded word differently without what follows it: the whole
