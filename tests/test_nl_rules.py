@@ -918,6 +918,8 @@ FIFTH_PASS_KEPT_WHOLE = [
     "moons without any atmosphere",
     "either way tips",
     "I could not eat nor sleep",
+    # the excluded phrase may hold the question's verb ("rust"): unsure, so whole
+    "which metals apart from iron rust when exposed to salt water",
     "the path not taken poem",
     "cathedrals in England that aren't Gothic",
     "biographies of Lincoln not by historians",

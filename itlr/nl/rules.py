@@ -1290,7 +1290,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     # "what grains other than wheat contain gluten": a lowercase phrase cut back to leave
                     # one word for the question ("What grains gluten?") may well hold its verb
                     raise _Unsure("the excluded phrase may hold the question's verb")
-                if not _verb_after("", span[end:]):
+                # ("which metals apart from iron rust when exposed to salt water": "exposed" is no verb of the question)
+                verbs = [w.tag for w in _read_after("", span[end:]) if w.verb]
+                finite = not verbs or any(tag not in ("VBN", "VBG") for tag in verbs)
+                if not verbs or not finite:
                     # "what languages besides rust guarantee memory safety": alone, the phrase
                     # reads its verb as a noun; the question read whole finds it again
                     words = found_items[-1].split()
@@ -1300,7 +1303,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                             found_items[-1], end = kept, start + len(kept)
                             break
                     else:
-                        if len(words) >= 3 and found_items[-1].islower():
+                        if len(words) >= (3 if finite else 2) and found_items[-1].islower():
                             raise _Unsure("the excluded phrase may hold the question's verb")
         # "minus anything needing a table saw": "anything" is no topic, what it needs or has is
         if re.fullmatch(r"(?:anything|everything|something|stuff)", found_items[-1].strip(), re.IGNORECASE) and _words(span[end:]):
