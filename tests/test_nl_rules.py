@@ -899,6 +899,7 @@ FIFTH_PASS = [
     # after a comma list of excluded items, ", or X" goes on with the list unless X asks for something of its own
     ("What are common triggers of eczema other than dry skin, harsh soaps, or dust mites?",
      '"What are common triggers of eczema?" AND NOT "dry skin" AND NOT "harsh soaps" AND NOT "dust mites"'),
+    ("essays on minimalism not by Marie Kondo", '"essays on minimalism" AND NOT "Marie Kondo"'),
     ("jazz albums but none by Miles Davis or Coltrane", '"jazz albums" AND NOT "Miles Davis" AND NOT "Coltrane"'),
     ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),
     # "is it ok to …" is request wording; a list's label before a colon too

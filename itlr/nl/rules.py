@@ -1098,8 +1098,9 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         # "history of the olympics not the modern games": a keyword query, then what to leave out
         # (a lowercase query may end in one noun: "cheap eats in tokyo not ramen"; "the road not taken" ends in a participle)
         last_noun = re.fullmatch(r"(?:\s+[a-z][\w-]*){1,3}[\s.!?]*", after) is not None and text == text.lower() and _last_noun(after)
+        by_name = re.match(r"\s+by\s+(?=[A-Z])", after) is not None and _names_only(after.strip()[2:])  # "books on stoicism not by Ryan Holiday"
         keyword_not = (
-            m.group(0) == "not" and not boundary and (re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None or last_noun)  # "The Road Not Taken": a title
+            m.group(0) == "not" and not boundary and (re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None or last_noun or by_name)  # "The Road Not Taken": a title
             and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False)
         )
         # "winter sports not skiing nor snowboarding": "nor" marks a list left out
