@@ -899,6 +899,8 @@ FIFTH_PASS = [
     # after a comma list of excluded items, ", or X" goes on with the list unless X asks for something of its own
     ("What are common triggers of eczema other than dry skin, harsh soaps, or dust mites?",
      '"What are common triggers of eczema?" AND NOT "dry skin" AND NOT "harsh soaps" AND NOT "dust mites"'),
+    ("best horror films of the 2000s. No Saw please.", '"best horror films of the 2000s" AND NOT "Saw"'),
+    ("history of Scotland no Jacobites", '"history of Scotland" AND NOT "Jacobites"'),
     ("essays on minimalism not by Marie Kondo", '"essays on minimalism" AND NOT "Marie Kondo"'),
     ("jazz albums but none by Miles Davis or Coltrane", '"jazz albums" AND NOT "Miles Davis" AND NOT "Coltrane"'),
     ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),
@@ -919,6 +921,8 @@ FIFTH_PASS_KEPT_WHOLE = [
     "moons without any atmosphere",
     "either way tips",
     "I could not eat nor sleep",
+    "the film No Escape",
+    "pasta bakes no cheese",
     # the excluded phrase may hold the question's verb ("rust"): unsure, so whole
     "which metals apart from iron rust when exposed to salt water",
     "the path not taken poem",

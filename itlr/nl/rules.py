@@ -973,7 +973,8 @@ def _no_list(after: str) -> bool:
     remark = _EXCLUSION_REMARK_RE.match(body, end) if items and end < len(body) else None
     if remark and not body[remark.end() :].strip(" .!"):
         body, words = body[:end], [w for w in words if w.end <= end]  # "No seafood, my guests are allergic."
-    return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) for w in words if w.text.lower() not in items)
+    # (a capitalised word is a name, whatever the tagger says: "No Marvel please")
+    return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) and not w.capitalised for w in words if w.text.lower() not in items)
 
 
 _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|neither|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
@@ -1119,6 +1120,10 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         keyword_cue = imperative and not word.startswith(("ignore", "disregard")) and m.group(0).islower()
         if keyword_cue and not boundary and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False):
             boundary = True  # "beta blocker side effects skip propranolol": a keyword query, then what to leave out
+        # "history of Ireland no Troubles": a name that ends the query, left out ("pasta recipes no
+        # tomatoes" may be a property; "the film No Country for Old Men" is a title)
+        if m.group(0) == "no" and not boundary and re.fullmatch(r"(?:\s+[A-Z][\w'’&.-]*){1,3}[\s.!?]*", after) and _keywords_before(text, conn_start):
+            boundary = True
         if not (boundary or meta_follows or word == "without" or word == "not"):
             continue
         if not _is_topic_exclusion(text, m, conn_start):
