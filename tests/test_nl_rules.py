@@ -923,6 +923,7 @@ FIFTH_PASS_KEPT_WHOLE = [
     "I could not eat nor sleep",
     "the film No Escape",
     "pasta bakes no cheese",
+    "shrubs that never need pruning",
     # the excluded phrase may hold the question's verb ("rust"): unsure, so whole
     "which metals apart from iron rust when exposed to salt water",
     "the path not taken poem",

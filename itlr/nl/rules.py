@@ -742,7 +742,7 @@ def _plural_class(text: str) -> bool:
 # "that don't need X", "which do not contain X": what the answer lacks (a property), unlike
 # "papers that don't mention X" (what a text leaves out).
 _PROPERTY_VERB_RE = re.compile(
-    r"^(?:(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t)\s+(?:need|want|contain|require|use|have)\b"
+    r"^(?:(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t|never)\s+(?:need|needs|want|wants|contain|contains|require|requires|use|uses|have|has)\b"
 )
 
 
