@@ -901,6 +901,8 @@ FIFTH_PASS = [
      '"What are common triggers of eczema?" AND NOT "dry skin" AND NOT "harsh soaps" AND NOT "dust mites"'),
     ("best horror films of the 2000s. No Saw please.", '"best horror films of the 2000s" AND NOT "Saw"'),
     ("history of Scotland no Jacobites", '"history of Scotland" AND NOT "Jacobites"'),
+    ("the Artemis missions except Artemis 1 and 2", '"the Artemis missions" AND NOT "Artemis 1" AND NOT "Artemis 2"'),
+    ("What causes acne besides eating chocolate?", '"What causes acne?" AND NOT "eating chocolate"'),
     ("essays on minimalism not by Marie Kondo", '"essays on minimalism" AND NOT "Marie Kondo"'),
     ("jazz albums but none by Miles Davis or Coltrane", '"jazz albums" AND NOT "Miles Davis" AND NOT "Coltrane"'),
     ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),

@@ -1204,10 +1204,19 @@ _WH_SUBJECT_RE = re.compile(
 )
 
 
+# "What causes inflation": "what" is the subject and the verb follows (the tagger reads "gases" in
+# "Which gases …" as a verb too, so the common verbs are listed)
+_WHAT_VERB_RE = re.compile(
+    r"(?:^|[.?!;]\s+)\s*what\s+(?:causes|makes|happens|helps|affects|determines|drives|increases|reduces|prevents|triggers|"
+    r"counts|explains|influences|leads|kills|eats|lives|works|matters|goes|comes|means|keeps|stops|controls)\b",
+    re.IGNORECASE,
+)
+
+
 def _wh_subject(head: str) -> bool:
     """Whether ``head`` is a question word and the subject it asks about ("Which gases"), with no
     verb of its own yet ("Which wines go with fish" has one: what follows is no verb of the question)."""
-    if not _WH_SUBJECT_RE.match(head):
+    if not _WH_SUBJECT_RE.match(head) or _WHAT_VERB_RE.search(head):
         return False
     words = syntax.tag(head)
     start = next((k for k, w in enumerate(words) if w.tag in ("WDT", "WP", "WRB")), 0)
@@ -2077,6 +2086,11 @@ def _translate(text: str) -> RuleResult | None:
         if piece and _words(piece) and piece not in negs and piece.lower() not in (positive.lower(), "etc"):
             negs.append(piece)
 
+    for k in range(1, len(negs)):
+        # "except Apollo 11 and 13": a bare number after a numbered name shares the name
+        numbered = re.fullmatch(r"(?P<name>.*\S)\s+(?:\d{1,4}|[IVX]{1,4})", negs[k - 1])
+        if numbered and re.fullmatch(r"\d{1,4}|[IVX]{1,4}", negs[k]):
+            negs[k] = numbered.group("name") + " " + negs[k]
     notes: list[str] = []
     if len(negs) > _MAX_NEGATIVES:
         notes.append(f"kept the first {_MAX_NEGATIVES} of {len(negs)} exclusions")
