@@ -903,6 +903,8 @@ FIFTH_PASS = [
     ("history of Scotland no Jacobites", '"history of Scotland" AND NOT "Jacobites"'),
     ("the Artemis missions except Artemis 1 and 2", '"the Artemis missions" AND NOT "Artemis 1" AND NOT "Artemis 2"'),
     ("What causes acne besides eating chocolate?", '"What causes acne?" AND NOT "eating chocolate"'),
+    ("I'd like to learn about the history of cartography; Mercator is covered already.", '"history of cartography" AND NOT "Mercator"'),
+    ("Could you pull up guides on tuning PostgreSQL? Nothing about replication.", '"guides on tuning PostgreSQL?" AND NOT "replication"'),
     ("essays on minimalism not by Marie Kondo", '"essays on minimalism" AND NOT "Marie Kondo"'),
     ("jazz albums but none by Miles Davis or Coltrane", '"jazz albums" AND NOT "Miles Davis" AND NOT "Coltrane"'),
     ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),

@@ -200,7 +200,7 @@ _FILLER_RE = re.compile(
     r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
-    r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|tell|"
+    r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
     r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?"
@@ -980,9 +980,10 @@ def _no_list(after: str) -> bool:
 _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|neither|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
 # "…, Python and JavaScript are off the table": the excluded items said before their cue
 _OFF_THE_TABLE_RE = re.compile(
-    r"(?P<pre>(?:^|[.;?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s)[^.,;?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re)\s+"
-    r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out)"
-    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well))?(?P<end>\s*(?:[.;!?,]|$))",
+    r"(?P<pre>(?:^|[.;?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s)[^.,;?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
+    r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
+    r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
+    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?(?P<end>\s*(?:[.;!?,]|$))",
     re.IGNORECASE,
 )
 # "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
