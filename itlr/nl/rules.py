@@ -1323,9 +1323,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                             raise _Unsure("the excluded phrase may hold the question's verb")
         # "minus anything needing a table saw": "anything" is no topic, what it needs or has is
         if re.fullmatch(r"(?:anything|everything|something|stuff)", found_items[-1].strip(), re.IGNORECASE) and _words(span[end:]):
-            clause_end = re.search(r"[,;.?!]|$", span[end:])
-            found_items[-1] += span[end : end + clause_end.start()] if clause_end else span[end:]
-            end += clause_end.start() if clause_end else len(span) - end
+            clause_end = len(re.split(r"[,;.?!]", span[end:], maxsplit=1)[0])
+            found_items[-1] += span[end : end + clause_end]
+            end += clause_end
         # "Excluding the usual suspects like Google and Apple": the examples of a class name what
         # to leave out ("besides paris like lyon" compares: lyon is wanted)
         examples = re.match(r"\s*,?\s+(?:like|such\s+as)\s+", span[end:], re.IGNORECASE)
