@@ -905,6 +905,7 @@ FIFTH_PASS = [
     ("What causes acne besides eating chocolate?", '"What causes acne?" AND NOT "eating chocolate"'),
     ("I'd like to learn about the history of cartography; Mercator is covered already.", '"history of cartography" AND NOT "Mercator"'),
     ("Could you pull up guides on tuning PostgreSQL? Nothing about replication.", '"guides on tuning PostgreSQL?" AND NOT "replication"'),
+    ("top attractions in Vienna if I've already done Schönbrunn", '"top attractions in Vienna" AND NOT "Schönbrunn"'),
     ("essays on minimalism not by Marie Kondo", '"essays on minimalism" AND NOT "Marie Kondo"'),
     ("jazz albums but none by Miles Davis or Coltrane", '"jazz albums" AND NOT "Miles Davis" AND NOT "Coltrane"'),
     ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),

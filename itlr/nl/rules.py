@@ -903,7 +903,7 @@ _REFERS_BACK_RE = re.compile(
 _OPTIONS_ASKED_RE = re.compile(
     r"\b(?:else|other|others|another|next|more|new|looking\s+for|want|need|find|try|recommend|recommendations?|suggest|suggestions?|ideas?|options?|good|best|great|"
     r"favou?rite|which|any|some|what\s+(?:should|can|could|would|to)|where\s+(?:should|can|to)|"
-    r"resources|sources|materials|courses|tutorials|alternatives|picks)\b",
+    r"resources|sources|materials|courses|tutorials|alternatives|picks|must-see|sights|attractions|things\s+to\s+(?:do|see))\b",
     re.IGNORECASE,
 )
 def _asks_for_options(text: str) -> bool:
