@@ -1363,6 +1363,13 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         items = slashed.group("items").split("/")
         if all(len(it) >= 3 for it in items) and len(items) <= 6:
             return _node(Or, [slashed.group("pre") + it + slashed.group("tail") for it in items])
+    if not question and len(_words(t)) <= 16:
+        # parallel names, numbers or slashed words with a shared prefix or tail: "Mozart's Prague,
+        # Jupiter or Linz symphony manuscripts", "Visa requirements for Vietnam/Cambodia/Laos for
+        # Canadian citizens"; two compounds with one head: "pallet racking or mezzanine floor rules"
+        listed = syntax.shared_list(t) or syntax.shared_head_phrases(t)
+        if listed is not None:
+            return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
     paired = _named_kinds(t) if "?" not in t and len(_words(t)) <= 16 else None
     if paired is not None:
         return paired
@@ -1458,6 +1465,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             head = parts[0]
             m = _ITEM_PREP_RE.match(head)
             prefix, first = (m.group(1), m.group(2)) if m and len(_words(m.group(2))) <= 5 else ("", head)
+            item = re.sub(r"^the\s+", "", first)
+            if re.search(r"\b[A-Z][\w'’-]*\s+of\s+(?:the\s+)?$", prefix) and item[:1].isupper() and syntax.ends_title(t, len(head) - len(item)):
+                return None  # "the Lord of the Rings or Hobbit films": the first item ends a title
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
             items = firsts + parts[1:]
             items = _shared_tail_noun(items)
