@@ -738,6 +738,13 @@ FIFTH_PASS_COORDINATION = [
     # two bare compounds sharing the nouns and the prepositional phrase after the second
     ("timber decking or composite cladding maintenance costs in Scotland", '"timber decking maintenance costs in Scotland" OR "composite cladding maintenance costs in Scotland"'),
     ("rainwater tank or greywater system installation rules in California", '"rainwater tank installation rules in California" OR "greywater system installation rules in California"'),
+    # the same model in a wh-question (parsed with its question mark)
+    ("Which teams played in the 2008, 2012 or 2016 Euro finals?", '"Which teams played in the 2008 Euro finals" OR "Which teams played in the 2012 Euro finals" OR "Which teams played in the 2016 Euro finals"'),
+    ("How do I clean cast iron or carbon steel pans?", '"How do I clean cast iron pans" OR "How do I clean carbon steel pans"'),
+    ("Where can I find apprenticeships at Rolls-Royce or BAE Systems?", '"Where can I find apprenticeships at Rolls-Royce" OR "Where can I find apprenticeships at BAE Systems"'),
+    # where the compounds around the "or" are unsure, or a verb follows the list: whole
+    ("How do I season cast iron or carbon steel woks?", '"How do I season cast iron or carbon steel woks?"'),
+    ("What do Samsung, LG or Bosch dishwashers cost?", '"What do Samsung, LG or Bosch dishwashers cost?"'),
     # what stays whole: titles and fixed expressions, names joined by "and", ranges, counts,
     # choices asked as questions, items asked for together, a slashed pair naming one thing
     ("Romeo and Juliet ballet performances", '"Romeo and Juliet ballet performances"'),

@@ -1389,6 +1389,14 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         choice_head = re.match(r"(?:which|what|who)(?:['’]s|\s+(?:is|are|was|were|would|should|could|do|does)\b)", head, re.IGNORECASE)
         if comma and choice_head and re.search(r"\s+or\s+", options) and len(_words(options)) <= 8:
             return None  # "Which is healthier for breakfast, oatmeal or eggs?": options to choose from
+        if _WH_START_RE.match(t) and not _CHOICE_WORD_RE.search(t):
+            # "Which teams played in the 2008, 2012 or 2016 Euro finals?", "How do I clean cast
+            # iron or carbon steel pans?": the same parallel items and shared parts as in a request
+            # (parsed with its question mark: the parser reads a question better with it)
+            asked = text.strip()
+            listed = syntax.shared_list(asked) or syntax.shared_head_phrases(asked)
+            if listed is not None:
+                return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
         found = syntax.coordination_items(t, "or")
         verbs = found is not None and found.verbs and re.match(r"(?:how|what|why|when|where|which|who)\b", t, re.IGNORECASE) is not None
         # "how to bleed a radiator or a brake line": one task, two objects; "Who invented the telephone

@@ -435,6 +435,11 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
         )
     if after.tag not in ("NN", "NNS") or after.capitalised:
         return False
+    before = words[first - 1] if first > 0 else None
+    if before is not None and before.tag in ("NN", "VBN") and not before.capitalised and last + 2 < hi and words[last + 2].tag in ("NN", "NNS"):
+        # "season cast iron or carbon steel woks": a compound on each side of the "or" ("cast
+        # iron", "carbon steel"), not two one-word modifiers of "steel woks"; unsure, not split
+        return False
     if f.tag == "VBG" or l.tag == "VBG":
         return f.tag == l.tag
     return f.tag in ("NN", "JJ") and l.tag in ("NN", "NNS", "JJ") and (f.tag == "JJ") == (l.tag == "JJ")
@@ -872,33 +877,39 @@ def _shared_parts(text: str, words: list[Word], starts: list[int], ends: list[in
 
 
 def shared_head_phrases(text: str) -> Coordination | None:
-    """ "pallet racking or mezzanine floor installation regulations": two lowercase compounds
-    that open the text, joined by "or", modify the noun phrase after the second; the parse hangs
-    the first compound's last word on a noun after the "or". The second item is as long as the
-    first (the words after it are the shared head). None when unsure."""
+    """ "pallet racking or mezzanine floor installation regulations", "clean cast iron or carbon
+    steel pans": two lowercase compounds joined by "or" modify the noun phrase after the second;
+    the parse hangs the first compound's last word on a noun after the "or" (or makes that noun
+    a conjunct of the first's singular noun, which cannot stand alone before a plural head). The
+    first compound is the run of two or three noun-phrase words before the "or"; the second is
+    as long, and the words after it are the shared head. None when unsure."""
     words = tag(text)
     ors = [k for k, w in enumerate(words) if w.text.lower() == "or"]
-    if len(ors) != 1 or any(w.text in (",", "/", ";", ":", "?") for w in words):
+    if len(ors) != 1 or any(w.text in (",", "/", ";", ":") for w in words):
         return None
     c = ors[0]
-    size = c
-    lowercase_np = all(_np_word(words, k) and not words[k].capitalised and words[k].text.replace("-", "").isalpha() for k in range(c))
-    if not (2 <= size <= 3 and lowercase_np) or words[c - 1].tag in ("NNS", "NNPS") or words[c].dep != "cc":
+    a = c
+    while a > 0 and c - a < 4 and _np_word(words, a - 1) and words[a - 1].tag not in ("JJS", "JJR", "CD") and not words[a - 1].capitalised and words[a - 1].text.replace("-", "").isalpha():
+        a -= 1
+    size = c - a
+    if not 2 <= size <= 3 or words[c - 1].tag in ("NNS", "NNPS") or words[c].dep != "cc":
         return None  # a plural is an item of its own: "hiking boots or trail runners for the camino"
+    if a > 0 and words[a - 1].tag not in ("IN", "TO", "DT", "PRP$", "POS", "JJS", "JJR") and not words[a - 1].verb:
+        return None  # what comes before the first compound must end there
     end = _noun_phrase_end(words, c + 1)
-    # the first compound modifies a noun after the "or"; or the parse makes the second phrase's
-    # head a conjunct of the first's singular noun, which cannot stand alone before a plural head
     modifies = c < words[c - 1].head < len(words)
     conjunct = words[c - 1].tag == "NN" and end > c + 1 and words[end - 1].dep == "conj" and words[end - 1].head == c - 1
     if not (modifies or conjunct):
         return None
     if end - (c + 1) < size + 1 or any(words[k].capitalised for k in range(c + 1, end)):
         return None
-    if end < len(words) and not (words[end].tag in ("IN", "TO") and end + 1 < len(words)):
+    rest = [k for k in range(end, len(words)) if words[k].tag != "."]
+    if rest and not (words[end].tag in ("IN", "TO") and len(rest) >= 2):
         return None
-    if any(w.verb and w.tag not in ("VBG", "VBN") and not _plural_read_as_verb(words, k) for k, w in enumerate(words) if k >= end):
+    if any(words[k].verb and words[k].tag not in ("VBG", "VBN") and not _plural_read_as_verb(words, k) for k in rest):
         return None
     if words[c + 1 + size].tag not in _HEAD_NOUNS and not _plural_read_as_verb(words, c + 1 + size):
         return None  # the shared head opens with a noun ("installation regulations"), not a modifier
-    items = [text[: words[c - 1].end], text[words[c + 1].start : words[c + size].end]]
-    return Coordination("", items, text[words[c + size].end :], True)
+    last = max([end - 1] + rest)
+    items = [text[words[a].start : words[c - 1].end], text[words[c + 1].start : words[c + size].end]]
+    return Coordination(text[: words[a].start], items, text[words[c + size].end : words[last].end], True)
