@@ -738,6 +738,11 @@ FIFTH_PASS_COORDINATION = [
     # two bare compounds sharing the nouns and the prepositional phrase after the second
     ("timber decking or composite cladding maintenance costs in Scotland", '"timber decking maintenance costs in Scotland" OR "composite cladding maintenance costs in Scotland"'),
     ("rainwater tank or greywater system installation rules in California", '"rainwater tank installation rules in California" OR "greywater system installation rules in California"'),
+    # a word written with a hyphen is one item, whatever its case; decades are years too
+    ("GCSE or A-level maths revision guides", '"GCSE maths revision guides" OR "A-level maths revision guides"'),
+    ("T-shirt or hoodie printing costs", '"T-shirt printing costs" OR "hoodie printing costs"'),
+    ("2-bedroom or 3-bedroom apartments in Berlin", '"2-bedroom apartments in Berlin" OR "3-bedroom apartments in Berlin"'),
+    ("the 1980s, 1990s or 2000s hip hop scene", '"the 1980s hip hop scene" OR "the 1990s hip hop scene" OR "the 2000s hip hop scene"'),
     # the same model in a wh-question (parsed with its question mark)
     ("Which teams played in the 2008, 2012 or 2016 Euro finals?", '"Which teams played in the 2008 Euro finals" OR "Which teams played in the 2012 Euro finals" OR "Which teams played in the 2016 Euro finals"'),
     ("How do I clean cast iron or carbon steel pans?", '"How do I clean cast iron pans" OR "How do I clean carbon steel pans"'),

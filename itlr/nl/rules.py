@@ -1332,9 +1332,10 @@ _SLASH_ITEMS_RE = re.compile(
 )
 
 
-# "one-pipe or two-pipe heating system", "circular or double-pointed needles": two modifiers, one
-# of them hyphenated, before the head noun phrase that ends the text
-_HYPHENED_RE = re.compile(r"^(?P<pre>.*?\s)(?P<a>[a-z]+(?:-[a-z]+)?)\s+or\s+(?P<b>[a-z]+(?:-[a-z]+)?)\s+(?P<head>[a-z]+(?:\s+[a-z]+)?)$")
+# "one-pipe or two-pipe heating system", "circular or double-pointed needles", "2-bedroom or
+# 3-bedroom apartments in Berlin": two modifiers, one of them hyphenated, before the head noun
+# phrase that ends the text or a prepositional phrase after it
+_HYPHENED_RE = re.compile(r"^(?P<pre>(?:.*?\s)?)(?P<a>[a-z0-9]+(?:-[a-z]+)?)\s+or\s+(?P<b>[a-z0-9]+(?:-[a-z]+)?)\s+(?P<head>[a-z]+(?:\s+[a-z]+)?)(?P<tail>\s+(?:in|for|near|with|on|at)\s+\S.*)?$")
 
 
 def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
@@ -1344,13 +1345,13 @@ def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
     if question and not _HOW_TO_RE.match(t):
         return None  # "Should I buy a one-way or round-trip ticket": a choice, asked whole
     words = syntax.tag(t)
-    head = [w for w in words if w.start >= m.start("head")]
+    head = [w for w in words if m.start("head") <= w.start < m.end("head")]
     a_tags = [w.tag for w in words if m.start("a") <= w.start < m.end("a") and w.tag != "HYPH"]
     if not head or head[-1].tag not in ("NN", "NNS") or any(w.verb and w.tag != "VBG" for w in head):
         return None
     if not a_tags or a_tags[-1] not in ("JJ", "CD", "NN", "VBN"):
         return None
-    return _node(Or, [m.group("pre") + m.group(k) + " " + m.group("head") for k in ("a", "b")])
+    return _node(Or, [m.group("pre") + m.group(k) + " " + m.group("head") + (m.group("tail") or "") for k in ("a", "b")])
 
 
 def _coordination(text: str, question: bool = False) -> Expr | None:

@@ -487,6 +487,8 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         if words[a].capitalised:
             while j < b and ((words[j].capitalised and words[j].tag in _NOUN_TAGS) or (j + 1 < b and _glued(words, j))):
                 j += 2 if words[j].tag == "HYPH" or words[j].text == "&" else 1
+            if j + 1 < b and _joined(words, j) and j == a + 1:
+                j += 2  # "A-level", "T-shirt": a capital before a hyphen is one word with what follows
         elif words[a].tag == "NNP":  # a name typed in lowercase: "new york"
             while j < b and words[j].tag == "NNP" and not words[j].capitalised:
                 j += 1
@@ -501,9 +503,13 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         elif words[j].tag == "NNP":
             while j - 1 >= a and words[j - 1].tag == "NNP" and not words[j - 1].capitalised:
                 j -= 1
+        while j - 2 >= a and _joined(words, j - 1):
+            j -= 2  # "T-shirt", "e-bike": the word before a hyphen inside a word belongs to the item
         return j
 
     def skip_article(a: int, b: int) -> int:
+        if a + 1 < b and _joined(words, a + 1):
+            return a  # "A-level": a letter before a hyphen is no article
         return a + 1 if words[a].tag in ("DT", "PDT") and a + 1 < b else a
 
     middle = [(skip_article(a, b), b) for a, b in bounds[1:-1]]
@@ -690,11 +696,14 @@ def _kind_of(words: list[Word], k: int, slashes: bool) -> str | None:
     w = words[k]
     if slashes:
         return "word" if w.text.isalpha() and len(w.text) >= 3 and not w.text.isupper() else None
-    if w.tag == "CD" and w.text.isdigit():
+    if w.tag == "CD" and w.text.isdigit() or _YEAR_RE.fullmatch(w.text):
         return "number"
     if _name_word(words, k):
         return "name"
     return None
+
+
+_YEAR_RE = re.compile(r"(?:1\d|20)\d{2}s?")  # "1966", "the 1980s"
 
 
 def _fits(words: list[Word], a: int, b: int, kind: str) -> bool:
@@ -702,7 +711,7 @@ def _fits(words: list[Word], a: int, b: int, kind: str) -> bool:
     if b <= a:
         return False
     if kind == "number":
-        return b - a == 1 and words[a].tag == "CD" and words[a].text.isdigit()
+        return b - a == 1 and (words[a].tag == "CD" and words[a].text.isdigit() or _YEAR_RE.fullmatch(words[a].text) is not None)
     if kind == "word":
         return b - a == 1 and words[a].text.isalpha() and len(words[a].text) >= 3 and not words[a].text.isupper()
     return _name_word(words, a) and _unit_forward(words, a, kind) == b
@@ -808,7 +817,7 @@ def shared_list(text: str) -> Coordination | None:
     if q >= 0 and words[q].text == ",":
         q -= 1  # the serial comma: "Samsung, LG, Bosch, or Miele"
     while q >= 0:
-        if words[q].tag == "POS" or not (words[q].tag == "CD" if kind == "number" else _name_word(words, q)):
+        if words[q].tag == "POS" or not (_fits(words, q, q + 1, kind) if kind == "number" else _name_word(words, q)):
             return None
         s = _unit_backward(words, q, kind)
         starts.insert(0, s)
@@ -835,7 +844,7 @@ def _shared_parts(text: str, words: list[Word], starts: list[int], ends: list[in
         return None
     if prefix_words and prefix_words[-1].text.lower() in _PAIR_WORDS or any(w.text.lower() in ("either", "neither", "both", "between") for w in prefix_words):
         return None  # "either … or …", "between … and …": other rules read these
-    if kind == "number" and not all(re.fullmatch(r"1\d{3}|20\d{2}", words[a].text) for a in starts) and not (prefix_words and _name_word(words, first - 1)):
+    if kind == "number" and not all(_YEAR_RE.fullmatch(words[a].text) for a in starts) and not (prefix_words and _name_word(words, first - 1)):
         return None  # "Add 4 or 5 cloves": counts, not versions; years and numbered names ("Windows 10 or 11") only
     if len(starts) == 2 and ends[0] - starts[0] == 1 and ends[1] - starts[1] > 1 and kind == "name":
         # "North or South Dakota", "East or Southern Africa": one word that may modify the second item's head
