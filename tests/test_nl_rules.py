@@ -743,6 +743,11 @@ FIFTH_PASS_COORDINATION = [
     ("T-shirt or hoodie printing costs", '"T-shirt printing costs" OR "hoodie printing costs"'),
     ("2-bedroom or 3-bedroom apartments in Berlin", '"2-bedroom apartments in Berlin" OR "3-bedroom apartments in Berlin"'),
     ("the 1980s, 1990s or 2000s hip hop scene", '"the 1980s hip hop scene" OR "the 1990s hip hop scene" OR "the 2000s hip hop scene"'),
+    # a name may hold "of (the)"; an article before every item goes with it
+    ("ferry times to the Isle of Wight or Isle of Man", '"ferry times to the Isle of Wight" OR "ferry times to the Isle of Man"'),
+    ("Bank of America or Chase savings rates", '"Bank of America savings rates" OR "Chase savings rates"'),
+    ("the Lord of the Rings or Hobbit films", '"the Lord of the Rings films" OR "the Hobbit films"'),
+    ("jobs at the Bank of England or the ECB in London", '"jobs at the Bank of England in London" OR "jobs at the ECB in London"'),
     # the same model in a wh-question (parsed with its question mark)
     ("Which teams played in the 2008, 2012 or 2016 Euro finals?", '"Which teams played in the 2008 Euro finals" OR "Which teams played in the 2012 Euro finals" OR "Which teams played in the 2016 Euro finals"'),
     ("How do I clean cast iron or carbon steel pans?", '"How do I clean cast iron pans" OR "How do I clean carbon steel pans"'),
@@ -765,7 +770,6 @@ FIFTH_PASS_COORDINATION = [
     ("Should I learn Python or Java?", '"Should I learn Python or Java?"'),
     ("Is Canon or Nikon better for beginners?", '"Is Canon or Nikon better for beginners?"'),
     ("the 2008 and 2020 recessions compared", '"the 2008 and 2020 recessions compared"'),
-    ("the Lord of the Rings or Hobbit films", '"the Lord of the Rings or Hobbit films"'),
     ("input/output errors in Linux", '"input/output errors in Linux"'),
     ("the Beatles and the Rolling Stones rivalry", '"the Beatles and the Rolling Stones rivalry"'),
 ]

@@ -648,6 +648,8 @@ def _name_word(words: list[Word], k: int) -> bool:
     """A capitalised word of a name: a proper noun, or past the text's first word a capitalised
     adjective or noun ("Choral" in "Pastoral or Choral symphony")."""
     w = words[k]
+    if re.match(r"[a-z]{1,3}['’][A-Z]", w.text):
+        return True  # "d'Orsay", "l'Oréal"
     if not (w.text[:1].isupper() and w.text[:1].isalpha()):
         return False
     return w.tag in ("NNP", "NNPS") or (k > 0 and w.tag in ("JJ", "NN", "NNS")) or (w.tag == "JJ" and demonym(w.text))
@@ -660,8 +662,18 @@ def _glued(words: list[Word], k: int) -> bool:
     return _joined(words, k) or words[k].text == "&"
 
 
+def _of_glue(words: list[Word], k: int) -> int:
+    """How many words from k on ("of", "of the") join two parts of one name: "Isle of Wight",
+    "Bank of America", "the Lord of the Rings"; 0 when none."""
+    if k >= len(words) or words[k].text != "of":
+        return 0
+    size = 2 if k + 1 < len(words) and words[k + 1].text == "the" else 1
+    return size if k + size < len(words) and _name_word(words, k + size) and words[k + size].text[:1].isupper() else 0
+
+
 def _unit_forward(words: list[Word], k: int, kind: str) -> int:
-    """The index after the item of ``kind`` that opens at word k ("BAE Systems", "Rolls-Royce", "2016")."""
+    """The index after the item of ``kind`` that opens at word k ("BAE Systems", "Rolls-Royce",
+    "Isle of Man", "2016")."""
     if kind != "name":
         return k + 1
     j = k + 1
@@ -670,13 +682,15 @@ def _unit_forward(words: list[Word], k: int, kind: str) -> int:
             j += 1
         elif _glued(words, j):
             j += 2
+        elif _of_glue(words, j):
+            j += _of_glue(words, j)
         else:
             break
     return j
 
 
 def _unit_backward(words: list[Word], k: int, kind: str) -> int:
-    """The index where the item of ``kind`` that ends at word k opens."""
+    """The index where the item of ``kind`` that ends at word k opens ("Isle of Wight", "Lord of the Rings")."""
     if kind != "name":
         return k
     j = k
@@ -685,6 +699,10 @@ def _unit_backward(words: list[Word], k: int, kind: str) -> int:
             j -= 1
         elif j >= 2 and _glued(words, j - 1):
             j -= 2
+        elif j >= 2 and words[j - 1].text == "of" and _name_word(words, j - 2):
+            j -= 2
+        elif j >= 3 and words[j - 1].text == "the" and words[j - 2].text == "of" and _name_word(words, j - 3):
+            j -= 3
         else:
             break
     return j
@@ -808,11 +826,13 @@ def shared_list(text: str) -> Coordination | None:
     conj = words[c].text.lower()
     if conj not in ("or", "and") or c == 0 or c + 1 >= n:
         return None
-    kind = _kind_of(words, c + 1, False)
+    # "the Louvre or the Prado": an article before each item goes with it
+    article = words[c + 1].text.lower() == "the" and c + 2 < n
+    kind = _kind_of(words, c + 1 + article, False)
     if kind is None or (conj == "and" and kind != "number"):
         return None  # "Simon and Garfunkel songs", "Romeo and Juliet": names joined by "and" are one thing
     starts = [c + 1]
-    ends = [_unit_forward(words, c + 1, kind)]
+    ends = [_unit_forward(words, c + 1 + article, kind)]
     q = c - 1
     if q >= 0 and words[q].text == ",":
         q -= 1  # the serial comma: "Samsung, LG, Bosch, or Miele"
@@ -820,6 +840,10 @@ def shared_list(text: str) -> Coordination | None:
         if words[q].tag == "POS" or not (_fits(words, q, q + 1, kind) if kind == "number" else _name_word(words, q)):
             return None
         s = _unit_backward(words, q, kind)
+        if article:
+            if s == 0 or words[s - 1].text.lower() != "the":
+                return None  # "the" before one item and not the other: not parallel
+            s -= 1
         starts.insert(0, s)
         ends.insert(0, q + 1)
         if s >= 2 and words[s - 1].text == ",":
@@ -828,6 +852,10 @@ def shared_list(text: str) -> Coordination | None:
         break
     if len(starts) < 2:
         return None
+    if kind == "name" and all(b - a == 1 and _numbered(words[a].text, words[a].tag) for a, b in zip(starts[1:], ends[1:])) and _numbered(words[ends[0] - 1].text, words[ends[0] - 1].tag):
+        starts[0] = ends[0] - 1  # "the Punic War I or II": the name before the first numeral is shared
+    if article and ends[-1] < n and words[ends[-1]].tag not in ("IN", "TO", ".", ","):
+        return None  # "the Amalfi Coast or the Croatian islands": items with their own articles are whole noun phrases
     return _shared_parts(text, words, starts, ends, conj, kind)
 
 
@@ -840,15 +868,14 @@ def _shared_parts(text: str, words: list[Word], starts: list[int], ends: list[in
         return None  # a longer list or a clause before it: the list's own start is unsure
     if kind == "word" and (not prefix_words or prefix_words[-1].tag != "IN"):
         return None  # "input/output errors", "client/server design": a slashed pair names one thing
-    if _inside_title(words, first):
-        return None
     if prefix_words and prefix_words[-1].text.lower() in _PAIR_WORDS or any(w.text.lower() in ("either", "neither", "both", "between") for w in prefix_words):
         return None  # "either … or …", "between … and …": other rules read these
     if kind == "number" and not all(_YEAR_RE.fullmatch(words[a].text) for a in starts) and not (prefix_words and _name_word(words, first - 1)):
         return None  # "Add 4 or 5 cloves": counts, not versions; years and numbered names ("Windows 10 or 11") only
     if len(starts) == 2 and ends[0] - starts[0] == 1 and ends[1] - starts[1] > 1 and kind == "name":
-        # "North or South Dakota", "East or Southern Africa": one word that may modify the second item's head
-        if words[starts[0]].text.lower() in _PAIRED_MODIFIERS or governs(words, ends[1] - 1, starts[0]):
+        # "North or South Dakota", "the Byzantine or Ottoman Empire": one word that may modify the second item's head
+        one = words[starts[0]]
+        if one.text.lower() in _PAIRED_MODIFIERS or one.tag == "JJ" or demonym(one.text) or governs(words, ends[1] - 1, starts[0]):
             return None
     if prefix_words and prefix_words[-1].tag == "DT" and prefix_words[-1].text.lower() not in ("the",):
         return None  # "a Rolex or Omega watch" asks for one thing of either kind, but "any/each/every" pick
@@ -869,7 +896,8 @@ def _shared_parts(text: str, words: list[Word], starts: list[int], ends: list[in
     if conj == "and" and not head_tail:
         return None  # "1966 and 1970" alternate only when they modify one head: "the 1966 and 1970 finals"
     if not rest:
-        if not prefix_words or prefix_words[-1].tag not in ("IN", "TO"):
+        lead = prefix_words[:-1] if prefix_words and prefix_words[-1].text.lower() == "the" else prefix_words
+        if not lead or lead[-1].tag not in ("IN", "TO"):
             return None  # "Samsung or LG" alone: nothing shared, the other rules decide
     elif not (prep_tail or head_tail):
         return None
