@@ -752,6 +752,8 @@ FIFTH_PASS_COORDINATION = [
     ("Which teams played in the 2008, 2012 or 2016 Euro finals?", '"Which teams played in the 2008 Euro finals" OR "Which teams played in the 2012 Euro finals" OR "Which teams played in the 2016 Euro finals"'),
     ("How do I clean cast iron or carbon steel pans?", '"How do I clean cast iron pans" OR "How do I clean carbon steel pans"'),
     ("Where can I find apprenticeships at Rolls-Royce or BAE Systems?", '"Where can I find apprenticeships at Rolls-Royce" OR "Where can I find apprenticeships at BAE Systems"'),
+    ("What are the 2012 and 2016 Olympic marathon records?", '"What are the 2012 Olympic marathon records" OR "What are the 2016 Olympic marathon records"'),
+    ("How did the 2008 and 2020 recessions differ?", '"How did the 2008 and 2020 recessions differ?"'),
     # where the compounds around the "or" are unsure, or a verb follows the list: whole
     ("How do I season cast iron or carbon steel woks?", '"How do I season cast iron or carbon steel woks?"'),
     ("What do Samsung, LG or Bosch dishwashers cost?", '"What do Samsung, LG or Bosch dishwashers cost?"'),

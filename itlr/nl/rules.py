@@ -1354,6 +1354,9 @@ def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
     return _node(Or, [m.group("pre") + m.group(k) + " " + m.group("head") + (m.group("tail") or "") for k in ("a", "b")])
 
 
+_YEARS_AND_RE = re.compile(r"\b\d{4}s?\s+and\s+\d{4}s?\b")
+
+
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
@@ -1382,6 +1385,10 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     if hyphened is not None:
         return hyphened
     if question:
+        if "?" not in t and len(_words(t)) <= 16 and _WH_START_RE.match(t) and _YEARS_AND_RE.search(t) and not _CHOICE_WORD_RE.search(t):
+            listed = syntax.shared_list(text.strip())  # "Who won the 1966 and 1970 World Cups?"
+            if listed is not None:
+                return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
         if _CHOICE_QUESTION_RE.match(t):
