@@ -1355,6 +1355,8 @@ def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
 
 
 _YEARS_AND_RE = re.compile(r"\b\d{4}s?\s+and\s+\d{4}s?\b")
+# what syntax.shared_list can read: "or", "and" between numbers, a slash inside a word (no parse without one)
+_LIST_CUE_RE = re.compile(r"\sor\s|\d\s+and\s+\d|\w/\w", re.IGNORECASE)
 
 
 def _coordination(text: str, question: bool = False) -> Expr | None:
@@ -1367,7 +1369,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         items = slashed.group("items").split("/")
         if all(len(it) >= 3 for it in items) and len(items) <= 6:
             return _node(Or, [slashed.group("pre") + it + slashed.group("tail") for it in items])
-    if not question and len(_words(t)) <= 16:
+    if not question and len(_words(t)) <= 16 and _LIST_CUE_RE.search(t):
         # parallel names, numbers or slashed words with a shared prefix or tail: "Mozart's Prague,
         # Jupiter or Linz symphony manuscripts", "Visa requirements for Vietnam/Cambodia/Laos for
         # Canadian citizens"; two compounds with one head: "pallet racking or mezzanine floor rules"
