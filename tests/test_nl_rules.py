@@ -743,6 +743,9 @@ FIFTH_PASS_COORDINATION = [
     ("T-shirt or hoodie printing costs", '"T-shirt printing costs" OR "hoodie printing costs"'),
     ("2-bedroom or 3-bedroom apartments in Berlin", '"2-bedroom apartments in Berlin" OR "3-bedroom apartments in Berlin"'),
     ("the 1980s, 1990s or 2000s hip hop scene", '"the 1980s hip hop scene" OR "the 1990s hip hop scene" OR "the 2000s hip hop scene"'),
+    # a slash between capitals joins one name ("AC/DC", "HIV/AIDS"), it lists nothing
+    ("AC/DC or Led Zeppelin concert footage", '"AC/DC concert footage" OR "Led Zeppelin concert footage"'),
+    ("HIV/AIDS treatment in Africa", '"HIV/AIDS treatment in Africa"'),
     # a name may hold "of (the)"; an article before every item goes with it
     ("ferry times to the Isle of Wight or Isle of Man", '"ferry times to the Isle of Wight" OR "ferry times to the Isle of Man"'),
     ("Bank of America or Chase savings rates", '"Bank of America savings rates" OR "Chase savings rates"'),

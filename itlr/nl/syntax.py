@@ -659,6 +659,8 @@ def _glued(words: list[Word], k: int) -> bool:
     """Whether word k joins the capitalised words around it into one name: "Rolls-Royce", "Procter & Gamble"."""
     if not 0 < k < len(words) - 1 or not (words[k - 1].text[:1].isupper() and words[k + 1].text[:1].isupper()):
         return False
+    if words[k].text == "/" and not words[k - 1].space and not words[k].space:
+        return words[k - 1].text.isupper() and words[k + 1].text.isupper()  # "AC/DC", "HIV/AIDS": one name
     return _joined(words, k) or words[k].text == "&"
 
 
@@ -806,7 +808,7 @@ def shared_list(text: str) -> Coordination | None:
     words = tag(text)
     n = len(words)
     conjs = [k for k, w in enumerate(words) if w.text.lower() in ("or", "and", "nor") or (w.text == "&" and not _glued(words, k))]
-    slashes = [k for k, w in enumerate(words) if w.text == "/" and 0 < k < n - 1 and not words[k - 1].space and not w.space]
+    slashes = [k for k, w in enumerate(words) if w.text == "/" and 0 < k < n - 1 and not words[k - 1].space and not w.space and not _glued(words, k)]
     if slashes and not conjs:
         # "Vietnam/Cambodia/Laos": one run of single words joined by slashes
         if any(b - a != 2 for a, b in zip(slashes, slashes[1:])):
