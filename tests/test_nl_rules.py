@@ -743,6 +743,9 @@ FIFTH_PASS_COORDINATION = [
     ("T-shirt or hoodie printing costs", '"T-shirt printing costs" OR "hoodie printing costs"'),
     ("2-bedroom or 3-bedroom apartments in Berlin", '"2-bedroom apartments in Berlin" OR "3-bedroom apartments in Berlin"'),
     ("the 1980s, 1990s or 2000s hip hop scene", '"the 1980s hip hop scene" OR "the 1990s hip hop scene" OR "the 2000s hip hop scene"'),
+    # an item may be a possessive name
+    ("Trader Joe's, Aldi or Lidl own brands", '"Trader Joe\'s own brands" OR "Aldi own brands" OR "Lidl own brands"'),
+    ("Ernst & Young or Deloitte graduate jobs", '"Ernst & Young graduate jobs" OR "Deloitte graduate jobs"'),
     # a slash between capitals joins one name ("AC/DC", "HIV/AIDS"), it lists nothing
     ("AC/DC or Led Zeppelin concert footage", '"AC/DC concert footage" OR "Led Zeppelin concert footage"'),
     ("HIV/AIDS treatment in Africa", '"HIV/AIDS treatment in Africa"'),

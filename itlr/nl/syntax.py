@@ -839,9 +839,11 @@ def shared_list(text: str) -> Coordination | None:
     if q >= 0 and words[q].text == ",":
         q -= 1  # the serial comma: "Samsung, LG, Bosch, or Miele"
     while q >= 0:
-        if words[q].tag == "POS" or not (_fits(words, q, q + 1, kind) if kind == "number" else _name_word(words, q)):
+        owner = kind == "name" and words[q].tag == "POS" and q > 0 and _name_word(words, q - 1)
+        if not owner and (words[q].tag == "POS" or not (_fits(words, q, q + 1, kind) if kind == "number" else _name_word(words, q))):
             return None
-        s = _unit_backward(words, q, kind)
+        # "Jack Daniel's or Jim Beam cocktails": an item may be a possessive name
+        s = _unit_backward(words, q - 1 if owner else q, kind)
         if article:
             if s == 0 or words[s - 1].text.lower() != "the":
                 return None  # "the" before one item and not the other: not parallel
