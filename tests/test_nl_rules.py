@@ -754,6 +754,12 @@ FIFTH_PASS_COORDINATION = [
     ("Bank of America or Chase savings rates", '"Bank of America savings rates" OR "Chase savings rates"'),
     ("the Lord of the Rings or Hobbit films", '"the Lord of the Rings films" OR "the Hobbit films"'),
     ("jobs at the Bank of England or the ECB in London", '"jobs at the Bank of England in London" OR "jobs at the ECB in London"'),
+    # two lowercase topics after "of"/"for" with a place or purpose after them, one of them a
+    # compound; pairs of single words ("chicken and rice") and "salt and pepper squid" stay whole
+    ("side effects of statins and blood thinners in older patients", '"side effects of statins in older patients" OR "side effects of blood thinners in older patients"'),
+    ("recipes for chicken and rice in a slow cooker", '"recipes for chicken and rice in a slow cooker"'),
+    ("a guide to salt and pepper squid at home", '"a guide to salt and pepper squid at home"'),
+    ("effects of alcohol and caffeine on sleep", '"effects of alcohol and caffeine on sleep"'),
     # the same model in a wh-question (parsed with its question mark)
     ("Which teams played in the 2008, 2012 or 2016 Euro finals?", '"Which teams played in the 2008 Euro finals" OR "Which teams played in the 2012 Euro finals" OR "Which teams played in the 2016 Euro finals"'),
     ("How do I clean cast iron or carbon steel pans?", '"How do I clean cast iron pans" OR "How do I clean carbon steel pans"'),

