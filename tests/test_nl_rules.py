@@ -760,6 +760,8 @@ FIFTH_PASS_COORDINATION = [
     ("recipes for chicken and rice in a slow cooker", '"recipes for chicken and rice in a slow cooker"'),
     ("a guide to salt and pepper squid at home", '"a guide to salt and pepper squid at home"'),
     ("effects of alcohol and caffeine on sleep", '"effects of alcohol and caffeine on sleep"'),
+    ("comparison of electric cars and petrol cars in winter", '"comparison of electric cars and petrol cars in winter"'),
+    ("the 2008 and 2020 recession comparison", '"the 2008 and 2020 recession comparison"'),
     # the same model in a wh-question (parsed with its question mark)
     ("Which teams played in the 2008, 2012 or 2016 Euro finals?", '"Which teams played in the 2008 Euro finals" OR "Which teams played in the 2012 Euro finals" OR "Which teams played in the 2016 Euro finals"'),
     ("How do I clean cast iron or carbon steel pans?", '"How do I clean cast iron pans" OR "How do I clean carbon steel pans"'),

@@ -899,6 +899,8 @@ def _shared_parts(text: str, words: list[Word], starts: list[int], ends: list[in
         head_tail = False
     if conj == "and" and not head_tail:
         return None  # "1966 and 1970" alternate only when they modify one head: "the 1966 and 1970 finals"
+    if conj == "and" and any(w.text.lower() in _JOINT_NOUNS for w in words):
+        return None  # "the 2008 and 2020 recession comparison": asked together
     if not rest:
         lead = prefix_words[:-1] if prefix_words and prefix_words[-1].text.lower() == "the" else prefix_words
         if not lead or lead[-1].tag not in ("IN", "TO"):
@@ -957,6 +959,13 @@ def shared_head_phrases(text: str) -> Coordination | None:
 
 
 _TOPIC_PREPS = {"of", "for", "on", "about", "to"}
+# nouns that ask for their objects together: "the interaction of X and Y", "a comparison of X and Y"
+_JOINT_NOUNS = {
+    "comparison", "comparisons", "relationship", "relationships", "relation", "relations", "difference", "differences",
+    "interaction", "interactions", "link", "links", "correlation", "connection", "connections", "similarities",
+    "similarity", "combination", "combinations", "mix", "mixture", "balance", "ratio", "overlap", "contrast", "pairing",
+    "pairings", "compatibility", "rivalry", "merger", "versus",
+}
 
 
 def objects_with_tail(text: str) -> Coordination | None:
@@ -979,6 +988,8 @@ def objects_with_tail(text: str) -> Coordination | None:
         p -= 1
     if p < 1 or words[p].text.lower() not in _TOPIC_PREPS or words[p - 1].tag not in ("NN", "NNS"):
         return None  # the items must be what a topic noun is "of" or "for"
+    if any(w.text.lower() in _JOINT_NOUNS for w in words[:p]):
+        return None  # "a comparison of electric cars and petrol cars in winter": asked together
     e = c + 1
     while e < len(words) and words[e].tag not in ("IN", "TO", "."):
         e += 1
