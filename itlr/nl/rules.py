@@ -1327,11 +1327,6 @@ def _distribute(left: str, items: list[str]) -> list[str]:
     return [_squash(o) for o in out]
 
 
-_SLASH_ITEMS_RE = re.compile(
-    r"^(?P<pre>(?:\S+\s+){2,}?(?:for|in|of|with|on|about|from)\s+)(?P<items>[a-z]+(?:/[a-z]+)+)(?P<tail>(?:\s+(?:in|for|with|on|during|at)\s+[^/]*)?)$"
-)
-
-
 # "one-pipe or two-pipe heating system", "circular or double-pointed needles", "2-bedroom or
 # 3-bedroom apartments in Berlin": two modifiers, one of them hyphenated, before the head noun
 # phrase that ends the text or a prepositional phrase after it
@@ -1363,12 +1358,6 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     t = text.rstrip(".!?").strip()
-    slashed = _SLASH_ITEMS_RE.match(t)
-    if slashed and "and/or" not in t.lower():
-        # "meloxicam dosage for cats/dogs/rabbits": lowercase words after a preposition, one request each
-        items = slashed.group("items").split("/")
-        if all(len(it) >= 3 for it in items) and len(items) <= 6:
-            return _node(Or, [slashed.group("pre") + it + slashed.group("tail") for it in items])
     if not question and len(_words(t)) <= 16 and _LIST_CUE_RE.search(t):
         # parallel names, numbers or slashed words with a shared prefix or tail: "Mozart's Prague,
         # Jupiter or Linz symphony manuscripts", "Visa requirements for Vietnam/Cambodia/Laos for
