@@ -13,6 +13,13 @@ Two questions are answered here:
 - which words of a coordination are the items and which are shared
   ("Flights to Tokyo or Osaka in April" → prefix "Flights to ", items Tokyo and
   Osaka, tail " in April").
+
+For lists of parallel items (:func:`shared_list`) the items' kind is read from the
+word after the "or" (a capitalised name, possibly with a hyphen, "&" or "of (the)"
+inside; a year; one word of a "/" list), every item must be one such unit, and
+what precedes the first and follows the last is shared: a prefix, and a
+prepositional phrase or a noun phrase the items modify ("Mozart's Prague,
+Jupiter or Linz symphony manuscripts"). Whatever does not fit is left whole.
 """
 
 from __future__ import annotations
