@@ -713,6 +713,82 @@ FOURTH_PASS = [
     ("When was the last Venus or Mercury transit?", '"When was the last Venus transit" OR "When was the last Mercury transit"'),
 ]
 
+# Coordination as one model (syntax.shared_list, shared_head_phrases): the items are parallel
+# names, years or slashed words; the words before the first item are a shared prefix and the
+# words after the last one a shared tail (a prepositional phrase, or a noun phrase the items
+# modify). What names one thing, a choice asked as a question, or items asked for together
+# stays whole.
+FIFTH_PASS_COORDINATION = [
+    # a name with a hyphen or "&" is one item
+    ("internships at Hewlett-Packard or Procter & Gamble", '"internships at Hewlett-Packard" OR "internships at Procter & Gamble"'),
+    ("graduate schemes at Coca-Cola or Unilever", '"graduate schemes at Coca-Cola" OR "graduate schemes at Unilever"'),
+    # years joined by "and" that modify one plural head: one alternative per year
+    ("the 1994 and 1998 Winter Olympics opening ceremonies", '"the 1994 Winter Olympics opening ceremonies" OR "the 1998 Winter Olympics opening ceremonies"'),
+    ("winners of the 1998, 2002 or 2006 Tour de France", '"winners of the 1998 Tour de France" OR "winners of the 2002 Tour de France" OR "winners of the 2006 Tour de France"'),
+    # a "/" list after a preposition, names included, with a shared tail
+    ("train passes for Belgium/Netherlands/Luxembourg for students", '"train passes for Belgium for students" OR "train passes for Netherlands for students" OR "train passes for Luxembourg for students"'),
+    ("dosage of amoxicillin/cephalexin for dogs", '"dosage of amoxicillin for dogs" OR "dosage of cephalexin for dogs"'),
+    ("grants for Wales/Scotland/Northern Ireland students", '"grants for Wales students" OR "grants for Scotland students" OR "grants for Northern Ireland students"'),
+    # names sharing a prefix and a lowercase noun phrase after the last
+    ("Beethoven's Eroica, Pastoral or Choral symphony recordings", '"Beethoven\'s Eroica symphony recordings" OR "Beethoven\'s Pastoral symphony recordings" OR "Beethoven\'s Choral symphony recordings"'),
+    ("Nikon, Canon, Sony or Fujifilm mirrorless cameras", '"Nikon mirrorless cameras" OR "Canon mirrorless cameras" OR "Sony mirrorless cameras" OR "Fujifilm mirrorless cameras"'),
+    ("Chinese, Japanese or Korean grammar books", '"Chinese grammar books" OR "Japanese grammar books" OR "Korean grammar books"'),
+    ("AT&T or Verizon coverage maps", '"AT&T coverage maps" OR "Verizon coverage maps"'),
+    # two bare compounds sharing the nouns and the prepositional phrase after the second
+    ("timber decking or composite cladding maintenance costs in Scotland", '"timber decking maintenance costs in Scotland" OR "composite cladding maintenance costs in Scotland"'),
+    ("rainwater tank or greywater system installation rules in California", '"rainwater tank installation rules in California" OR "greywater system installation rules in California"'),
+    # a word written with a hyphen is one item, whatever its case; decades are years too
+    ("GCSE or A-level maths revision guides", '"GCSE maths revision guides" OR "A-level maths revision guides"'),
+    ("T-shirt or hoodie printing costs", '"T-shirt printing costs" OR "hoodie printing costs"'),
+    ("2-bedroom or 3-bedroom apartments in Berlin", '"2-bedroom apartments in Berlin" OR "3-bedroom apartments in Berlin"'),
+    ("the 1980s, 1990s or 2000s hip hop scene", '"the 1980s hip hop scene" OR "the 1990s hip hop scene" OR "the 2000s hip hop scene"'),
+    # an item may be a possessive name
+    ("Trader Joe's, Aldi or Lidl own brands", '"Trader Joe\'s own brands" OR "Aldi own brands" OR "Lidl own brands"'),
+    ("Ernst & Young or Deloitte graduate jobs", '"Ernst & Young graduate jobs" OR "Deloitte graduate jobs"'),
+    # a slash between capitals joins one name ("AC/DC", "HIV/AIDS"), it lists nothing
+    ("AC/DC or Led Zeppelin concert footage", '"AC/DC concert footage" OR "Led Zeppelin concert footage"'),
+    ("HIV/AIDS treatment in Africa", '"HIV/AIDS treatment in Africa"'),
+    # a name may hold "of (the)"; an article before every item goes with it
+    ("ferry times to the Isle of Wight or Isle of Man", '"ferry times to the Isle of Wight" OR "ferry times to the Isle of Man"'),
+    ("Bank of America or Chase savings rates", '"Bank of America savings rates" OR "Chase savings rates"'),
+    ("the Lord of the Rings or Hobbit films", '"the Lord of the Rings films" OR "the Hobbit films"'),
+    ("jobs at the Bank of England or the ECB in London", '"jobs at the Bank of England in London" OR "jobs at the ECB in London"'),
+    # two lowercase topics after "of"/"for" with a place or purpose after them, one of them a
+    # compound; pairs of single words ("chicken and rice") and "salt and pepper squid" stay whole
+    ("side effects of statins and blood thinners in older patients", '"side effects of statins in older patients" OR "side effects of blood thinners in older patients"'),
+    ("recipes for chicken and rice in a slow cooker", '"recipes for chicken and rice in a slow cooker"'),
+    ("a guide to salt and pepper squid at home", '"a guide to salt and pepper squid at home"'),
+    ("effects of alcohol and caffeine on sleep", '"effects of alcohol and caffeine on sleep"'),
+    ("comparison of electric cars and petrol cars in winter", '"comparison of electric cars and petrol cars in winter"'),
+    ("the 2008 and 2020 recession comparison", '"the 2008 and 2020 recession comparison"'),
+    # the same model in a wh-question (parsed with its question mark)
+    ("Which teams played in the 2008, 2012 or 2016 Euro finals?", '"Which teams played in the 2008 Euro finals" OR "Which teams played in the 2012 Euro finals" OR "Which teams played in the 2016 Euro finals"'),
+    ("How do I clean cast iron or carbon steel pans?", '"How do I clean cast iron pans" OR "How do I clean carbon steel pans"'),
+    ("Where can I find apprenticeships at Rolls-Royce or BAE Systems?", '"Where can I find apprenticeships at Rolls-Royce" OR "Where can I find apprenticeships at BAE Systems"'),
+    ("What are the 2012 and 2016 Olympic marathon records?", '"What are the 2012 Olympic marathon records" OR "What are the 2016 Olympic marathon records"'),
+    ("How did the 2008 and 2020 recessions differ?", '"How did the 2008 and 2020 recessions differ?"'),
+    # where the compounds around the "or" are unsure, or a verb follows the list: whole
+    ("How do I season cast iron or carbon steel woks?", '"How do I season cast iron or carbon steel woks?"'),
+    ("What do Samsung, LG or Bosch dishwashers cost?", '"What do Samsung, LG or Bosch dishwashers cost?"'),
+    # what stays whole: titles and fixed expressions, names joined by "and", ranges, counts,
+    # choices asked as questions, items asked for together, a slashed pair naming one thing
+    ("Romeo and Juliet ballet performances", '"Romeo and Juliet ballet performances"'),
+    ("salt and pepper shrimp recipe", '"salt and pepper shrimp recipe"'),
+    ("Pride and Prejudice film adaptations", '"Pride and Prejudice film adaptations"'),
+    ("law and order policies in the 1990s", '"law and order policies in the 1990s"'),
+    ("trial and error learning in toddlers", '"trial and error learning in toddlers"'),
+    ("fish and chips shops in Whitby", '"fish and chips shops in Whitby"'),
+    ("Simon and Garfunkel songs", '"Simon and Garfunkel songs"'),
+    ("Marks and Spencer opening hours", '"Marks and Spencer opening hours"'),
+    ("box office numbers between 1990 and 2000", '"box office numbers between 1990 and 2000"'),
+    ("Add 2 or 3 tablespoons of honey", '"Add 2 or 3 tablespoons of honey"'),
+    ("Should I learn Python or Java?", '"Should I learn Python or Java?"'),
+    ("Is Canon or Nikon better for beginners?", '"Is Canon or Nikon better for beginners?"'),
+    ("the 2008 and 2020 recessions compared", '"the 2008 and 2020 recessions compared"'),
+    ("input/output errors in Linux", '"input/output errors in Linux"'),
+    ("the Beatles and the Rolling Stones rivalry", '"the Beatles and the Rolling Stones rivalry"'),
+]
+
 KEPT_WHOLE_THIRD_PASS = [
     "skip the line tickets louvre",
     "best way to skip breakfast",
@@ -985,6 +1061,13 @@ def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected
     assert t.method == "rules"
+    assert parse(t.query) == t.expr
+
+
+@pytest.mark.parametrize("question, expected", FIFTH_PASS_COORDINATION)
+def test_fifth_pass_coordination(question: str, expected: str) -> None:
+    t = to_logic(question, llm=False)
+    assert t.query == expected
     assert parse(t.query) == t.expr
 
 

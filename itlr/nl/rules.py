@@ -1435,14 +1435,10 @@ def _distribute(left: str, items: list[str]) -> list[str]:
     return [_squash(o) for o in out]
 
 
-_SLASH_ITEMS_RE = re.compile(
-    r"^(?P<pre>(?:\S+\s+){2,}?(?:for|in|of|with|on|about|from)\s+)(?P<items>[a-z]+(?:/[a-z]+)+)(?P<tail>(?:\s+(?:in|for|with|on|during|at)\s+[^/]*)?)$"
-)
-
-
-# "one-pipe or two-pipe heating system", "circular or double-pointed needles": two modifiers, one
-# of them hyphenated, before the head noun phrase that ends the text
-_HYPHENED_RE = re.compile(r"^(?P<pre>.*?\s)(?P<a>[a-z]+(?:-[a-z]+)?)\s+or\s+(?P<b>[a-z]+(?:-[a-z]+)?)\s+(?P<head>[a-z]+(?:\s+[a-z]+)?)$")
+# "one-pipe or two-pipe heating system", "circular or double-pointed needles", "2-bedroom or
+# 3-bedroom apartments in Berlin": two modifiers, one of them hyphenated, before the head noun
+# phrase that ends the text or a prepositional phrase after it
+_HYPHENED_RE = re.compile(r"^(?P<pre>(?:.*?\s)?)(?P<a>[a-z0-9]+(?:-[a-z]+)?)\s+or\s+(?P<b>[a-z0-9]+(?:-[a-z]+)?)\s+(?P<head>[a-z]+(?:\s+[a-z]+)?)(?P<tail>\s+(?:in|for|near|with|on|at)\s+\S.*)?$")
 
 
 def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
@@ -1452,25 +1448,31 @@ def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
     if question and not _HOW_TO_RE.match(t):
         return None  # "Should I buy a one-way or round-trip ticket": a choice, asked whole
     words = syntax.tag(t)
-    head = [w for w in words if w.start >= m.start("head")]
+    head = [w for w in words if m.start("head") <= w.start < m.end("head")]
     a_tags = [w.tag for w in words if m.start("a") <= w.start < m.end("a") and w.tag != "HYPH"]
     if not head or head[-1].tag not in ("NN", "NNS") or any(w.verb and w.tag != "VBG" for w in head):
         return None
     if not a_tags or a_tags[-1] not in ("JJ", "CD", "NN", "VBN"):
         return None
-    return _node(Or, [m.group("pre") + m.group(k) + " " + m.group("head") for k in ("a", "b")])
+    return _node(Or, [m.group("pre") + m.group(k) + " " + m.group("head") + (m.group("tail") or "") for k in ("a", "b")])
+
+
+_YEARS_AND_RE = re.compile(r"\b\d{4}s?\s+and\s+\d{4}s?\b")
+# what syntax.shared_list can read: "or", "and" between numbers, a slash inside a word (no parse without one)
+_LIST_CUE_RE = re.compile(r"\sor\s|\d\s+and\s+\d|\w/\w", re.IGNORECASE)
 
 
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     t = text.rstrip(".!?").strip()
-    slashed = _SLASH_ITEMS_RE.match(t)
-    if slashed and "and/or" not in t.lower():
-        # "meloxicam dosage for cats/dogs/rabbits": lowercase words after a preposition, one request each
-        items = slashed.group("items").split("/")
-        if all(len(it) >= 3 for it in items) and len(items) <= 6:
-            return _node(Or, [slashed.group("pre") + it + slashed.group("tail") for it in items])
+    if not question and len(_words(t)) <= 16 and _LIST_CUE_RE.search(t):
+        # parallel names, numbers or slashed words with a shared prefix or tail: "Mozart's Prague,
+        # Jupiter or Linz symphony manuscripts", "Visa requirements for Vietnam/Cambodia/Laos for
+        # Canadian citizens"; two compounds with one head: "pallet racking or mezzanine floor rules"
+        listed = syntax.shared_list(t) or syntax.shared_head_phrases(t)
+        if listed is not None:
+            return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
     paired = _named_kinds(t) if "?" not in t and len(_words(t)) <= 16 else None
     if paired is not None:
         return paired
@@ -1482,6 +1484,10 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     if hyphened is not None:
         return hyphened
     if question:
+        if "?" not in t and len(_words(t)) <= 16 and _WH_START_RE.match(t) and _YEARS_AND_RE.search(t) and not _CHOICE_WORD_RE.search(t):
+            listed = syntax.shared_list(text.strip())  # "Who won the 1966 and 1970 World Cups?"
+            if listed is not None:
+                return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
         if _CHOICE_QUESTION_RE.match(t):
@@ -1490,6 +1496,14 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         choice_head = re.match(r"(?:which|what|who)(?:['’]s|\s+(?:is|are|was|were|would|should|could|do|does)\b)", head, re.IGNORECASE)
         if comma and choice_head and re.search(r"\s+or\s+", options) and len(_words(options)) <= 8:
             return None  # "Which is healthier for breakfast, oatmeal or eggs?": options to choose from
+        if _WH_START_RE.match(t) and not _CHOICE_WORD_RE.search(t):
+            # "Which teams played in the 2008, 2012 or 2016 Euro finals?", "How do I clean cast
+            # iron or carbon steel pans?": the same parallel items and shared parts as in a request
+            # (parsed with its question mark: the parser reads a question better with it)
+            asked = text.strip()
+            listed = syntax.shared_list(asked) or syntax.shared_head_phrases(asked)
+            if listed is not None:
+                return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
         found = syntax.coordination_items(t, "or")
         verbs = found is not None and found.verbs and re.match(r"(?:how|what|why|when|where|which|who)\b", t, re.IGNORECASE) is not None
         # "how to bleed a radiator or a brake line": one task, two objects; "Who invented the telephone
@@ -1554,6 +1568,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         places = _places_with_tail(t)
         if places is not None:
             return places
+        topics = syntax.objects_with_tail(t)  # "toxicity of lilies and sago palms for cats"
+        if topics is not None:
+            return _node(Or, [topics.prefix + it + topics.tail for it in topics.items])
     # A or B, "A, B, or C"
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _or_stopped(t):
         found = syntax.coordination_items(t, "or")
@@ -1566,6 +1583,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             head = parts[0]
             m = _ITEM_PREP_RE.match(head)
             prefix, first = (m.group(1), m.group(2)) if m and len(_words(m.group(2))) <= 5 else ("", head)
+            item = re.sub(r"^the\s+", "", first)
+            if re.search(r"\b[A-Z][\w'’-]*\s+of\s+(?:the\s+)?$", prefix) and item[:1].isupper() and syntax.ends_title(t, len(head) - len(item)):
+                return None  # "the Lord of the Rings or Hobbit films": the first item ends a title
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
             items = firsts + parts[1:]
             items = _shared_tail_noun(items)

