@@ -982,6 +982,11 @@ FIFTH_PASS = [
     ("I'd like to learn about the history of cartography; Mercator is covered already.", '"history of cartography" AND NOT "Mercator"'),
     ("Could you pull up guides on tuning PostgreSQL? Nothing about replication.", '"guides on tuning PostgreSQL?" AND NOT "replication"'),
     ("top attractions in Vienna if I've already done Schönbrunn", '"top attractions in Vienna" AND NOT "Schönbrunn"'),
+    # after a lowercase excluded item, a longer plural phrase is another thing asked for
+    ("premier league strikers other than kane or la liga midfielders with the most assists",
+     '"premier league strikers" AND NOT "kane" OR "la liga midfielders with the most assists"'),
+    ("easy sourdough recipes apart from plain loaves or quick rye cracker recipes",
+     '"easy sourdough recipes" AND NOT "plain loaves" OR "quick rye cracker recipes"'),
     ("essays on minimalism not by Marie Kondo", '"essays on minimalism" AND NOT "Marie Kondo"'),
     ("jazz albums but none by Miles Davis or Coltrane", '"jazz albums" AND NOT "Miles Davis" AND NOT "Coltrane"'),
     ("water sports not kitesurfing nor jet skiing", '"water sports" AND NOT "kitesurfing" AND NOT "jet skiing"'),
@@ -1002,6 +1007,9 @@ FIFTH_PASS_KEPT_WHOLE = [
     "moons without any atmosphere",
     "either way tips",
     "I could not eat nor sleep",
+    # a kind of the thing asked for, or a class named by an acronym, may be what the answer is not
+    "dog vaccines that are not core vaccines",
+    "antidepressants that are not SSRIs",
     "the film No Escape",
     "pasta bakes no cheese",
     "shrubs that never need pruning",

@@ -805,7 +805,13 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # "Recipes that aren't desserts": a lowercase kind left out; people's kinds ("students
         # who aren't native speakers") are properties of the answer
         people = re.match(r"\s*who\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
-        return _names_only(after) or (not people and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
+        # fail safe where the kind may be what the answer is not: a class named by an acronym
+        # ("painkillers that are not NSAIDs") or a kind of the very thing asked for ("cat vaccines
+        # that are not core vaccines": its passages say "not a core vaccine")
+        if re.match(r"\s*[A-Z]{2,}s\b", after):
+            return False
+        shared = grading.content_words(after) & grading.content_words(text[sent_start:conn_start])
+        return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
     # "excluding those from the US": a property of the answer; but "minus the touristy ones" after
     # a cue that leaves things out names a subclass to leave out (blind writers all read it so)
     subclass = _ONES_RE.match(after) is not None and word not in ("without", "no", "not") and not m.group("copula")
@@ -2050,30 +2056,34 @@ def _fresh_phrase(text: str) -> bool:
 
 def _other_kind(left: str, right: str) -> bool:
     """ "cheap hotels in Lisbon except Bairro Alto or hostels in Porto", "Norse gods except Thor or
-    Greek heroes": after a name, a lowercase plural with a place of its own, or a plural noun
-    phrase, is another kind of thing asked for, not one more name left out. (Read wrongly, it
+    Greek heroes": after an excluded item, a lowercase plural with a place of its own, or (after
+    a name) a plural noun phrase, is another kind of thing asked for, not one more item left out. (Read wrongly, it
     costs an OR; read the other way, it puts what is wanted under NOT.)"""
     before = _words(left)
-    if not before or not before[-1][:1].isupper():
+    if not before:
         return False
     whole = left + " or " + right.strip()
     tagged = syntax.tag(whole)
-    name = [w for w in tagged if w.end <= len(left)][-1:]
-    if not name or not (name[0].tag in ("NNP", "NNPS") or (name[0].tag == "NNS" and name[0].capitalised)):
-        return False  # "the French or Russian revolutions": an adjective shares the head
     words = [w for w in tagged if w.start >= len(left) + 4]
     if len(words) < 2 or words[0].tag == "DT":
         return False
 
-    def plural(w: syntax.Word) -> bool:  # "beaches" alone reads as a verb
-        return not w.capitalised and (w.tag == "NNS" or (w.tag == "VBZ" and w.text.endswith("s")))
+    def plural(w: syntax.Word) -> bool:  # "beaches" alone reads as a verb, "ultras" as a name
+        return not w.capitalised and (w.tag in ("NNS", "NNPS") or (w.tag == "VBZ" and w.text.endswith("s")))
 
     # "hostels in Porto", "train passes in Japan": a (compound) plural with a place or purpose of its own
     k = next((k for k, w in enumerate(words[:3]) if plural(w)), None)
-    if k is not None and all(not w.capitalised and w.tag in ("NN", "JJ", "VBG") for w in words[:k]) and k + 1 < len(words):
+    if k is not None and all(not w.capitalised and w.tag in ("NN", "NNP", "JJ", "VBG", "VBN") for w in words[:k]) and k + 1 < len(words):
         if words[k + 1].tag == "IN" and words[k + 1].text.lower() in ("in", "from", "near", "for", "with", "on", "at", "about", "by"):
             return len(words) >= k + 3
     content = [w for w in words if w.tag not in (".", ",")]
+    if not before[-1][:1].isupper():
+        # after a lowercase item ("other than westbrook", "apart from granny squares"), only a longer
+        # plural phrase is another kind of thing ("easy knitted hat patterns"; "bell peppers" may be one more item)
+        return 3 <= len(content) <= 5 and plural(content[-1]) and all(w.tag in ("JJ", "NN", "NNS", "NNP", "VBG", "VBN") and not w.capitalised for w in content[:-1])
+    name = [w for w in tagged if w.end <= len(left)][-1:]
+    if not name or not (name[0].tag in ("NNP", "NNPS") or (name[0].tag == "NNS" and name[0].capitalised)):
+        return False  # "the French or Russian revolutions": an adjective shares the head
     if len(content) == 2 and not content[0].capitalised and content[0].tag in ("JJ", "VBN", "VBD") and content[1].capitalised and content[1].text.endswith("s"):
         return True  # "excluding Chromebooks or refurbished MacBooks": a kind of thing of its own
     return (
