@@ -1250,10 +1250,6 @@ def _read_after(head: str, rest: str) -> list[syntax.Word]:
     return [w for w in syntax.tag(head + rest.lstrip()) if w.start >= len(head)]
 
 
-def _verb_after(head: str, rest: str) -> bool:
-    return any(w.verb for w in _read_after(head, rest))
-
-
 def _verb_first(head: str, rest: str) -> bool:
     """Whether ``rest`` opens with a verb when read after ``head`` (the question's verb after its subject)."""
     after = _read_after(head, rest)
