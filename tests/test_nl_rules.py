@@ -719,6 +719,10 @@ FOURTH_PASS = [
 # modify). What names one thing, a choice asked as a question, or items asked for together
 # stays whole.
 FIFTH_PASS_COORDINATION = [
+    # (after sets 8 and 9's run) an adjective the tagger reads as a verb; a slashed list of adjectives of peoples
+    ("vaccination schedules for equine or bovine herds", '"vaccination schedules for equine herds" OR "vaccination schedules for bovine herds"'),
+    ("korean/japanese skincare routines", '"korean skincare routines" OR "japanese skincare routines"'),
+    ("input/output errors", '"input/output errors"'),
     # a name with a hyphen or "&" is one item
     ("internships at Hewlett-Packard or Procter & Gamble", '"internships at Hewlett-Packard" OR "internships at Procter & Gamble"'),
     ("graduate schemes at Coca-Cola or Unilever", '"graduate schemes at Coca-Cola" OR "graduate schemes at Unilever"'),

@@ -449,7 +449,15 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
         return False
     if f.tag == "VBG" or l.tag == "VBG":
         return f.tag == l.tag
+    def adjective(w: Word) -> bool:  # "feline or canine", "equine or bovine": adjectives the tagger reads as verbs or nouns
+        return w.tag == "JJ" or (w.tag in ("NN", "VB", "VBP") and len(w.text) >= 5 and _ADJECTIVE_END_RE.search(w.text) is not None)
+
+    if adjective(f) and adjective(l) and (f.tag != "NN" or l.tag != "NN"):
+        return True
     return f.tag in ("NN", "JJ") and l.tag in ("NN", "NNS", "JJ") and (f.tag == "JJ") == (l.tag == "JJ")
+
+
+_ADJECTIVE_END_RE = re.compile(r"[a-z](?:ine|al|ic|ous|ish|ian|an|ese|ary|ive)$")
 
 
 def _head_noun(words: list[Word], i: int) -> int:
@@ -877,8 +885,11 @@ def _shared_parts(text: str, words: list[Word], starts: list[int], ends: list[in
     prefix_words = words[:first]
     if any(w.text in (",", ";", ":", "?", "!", "(", ")", "/") or w.text.lower() in ("or", "and") for w in prefix_words):
         return None  # a longer list or a clause before it: the list's own start is unsure
-    if kind == "word" and (not prefix_words or prefix_words[-1].tag != "IN"):
-        return None  # "input/output errors", "client/server design": a slashed pair names one thing
+    # "spanish/portuguese/italian cooking classes": adjectives of peoples (or three adjectives and
+    # more) each modify the head; "input/output errors", "client/server design" name one thing
+    adjectives = all(words[a].tag == "JJ" for a in starts) and (len(starts) >= 3 or all(_DEMONYM_RE.search(words[a].text) for a in starts))
+    if kind == "word" and (not prefix_words or prefix_words[-1].tag != "IN") and not adjectives:
+        return None
     if prefix_words and prefix_words[-1].text.lower() in _PAIR_WORDS or any(w.text.lower() in ("either", "neither", "both", "between") for w in prefix_words):
         return None  # "either … or …", "between … and …": other rules read these
     if kind == "number" and not all(_YEAR_RE.fullmatch(words[a].text) for a in starts) and not (prefix_words and _name_word(words, first - 1)):
