@@ -252,7 +252,9 @@ _QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|w
 _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
-    re.compile(r"^(?:any|all|specific|detailed|direct|explicit|further|particular|certain|those|these|such|no)\s+"),
+    re.compile(r"^(?:any|all|those|these|such|no)\s+"),
+    # only before what a text says: "specific performance", "direct democracy" are names of things
+    re.compile(r"^(?:specific|detailed|direct|explicit|further|particular|certain)\s+(?=(?:" + _META_NOUNS + r"|examples?|cases?|instances?)\b)", re.IGNORECASE),
     # "excluding: A, B and C", "Exclude the following: …"
     re.compile(r"^(?:(?:the\s+)?following(?:\s+(?:items|things|topics|places|ones|names|books|films|people))?\s*)?(?::|\.(?=\s))\s*", re.IGNORECASE),
     re.compile(r"^(?:the|a|an)\s+"),
@@ -739,6 +741,14 @@ def _plural_class(text: str) -> bool:
     return bool(words) and words[-1].tag in ("NNS", "NNPS")
 
 
+def _object_is_common_noun(clause: str) -> bool:
+    """Whether the relative clause ``clause`` ("who won a grand slam title as teenagers") has a
+    direct object that is a common noun, not a name ("that border France")."""
+    words = syntax.tag(clause)
+    objects = [w for w in words if w.dep in ("dobj", "obj") and w.tag in syntax._NOUN_TAGS]
+    return bool(objects) and not any(w.capitalised or w.tag.startswith("NNP") for w in objects)
+
+
 # "that don't need X", "which do not contain X": what the answer lacks (a property), unlike
 # "papers that don't mention X" (what a text leaves out).
 _PROPERTY_VERB_RE = re.compile(
@@ -826,7 +836,11 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         head = text[sent_start:conn_start]
         relative_clause = re.search(r"(?<=\w\s)(?:that|which|who)\s+(?!(?:is|are|was|were)\b)\w+", head, re.IGNORECASE)
         if relative_clause and any(w.dep == "relcl" and w.verb for w in syntax.tag(head)) and not _TEXT_NOUN_RE.search(head[: relative_clause.start()]):
-            return False
+            # the negated item parallels the clause's object where it is of the object's kind ("countries
+            # that border France but not Spain"); a name after a common-noun object parallels the
+            # answer instead, a member left out ("players who won a grand slam title but not Boris Becker")
+            if not (_names_only(after) and not _plural_class(after) and _object_is_common_noun(head[relative_clause.start() :])):
+                return False
         # "Which awards … but not Nobel Prizes?": a class the answer is not (its passage is
         # about that class), unlike a member left out ("Which countries … but not Norway?")
         if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after):

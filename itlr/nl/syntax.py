@@ -135,8 +135,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         w = words[j]
         low = w.text.lower()
         # "the danube the rhine": a new noun phrase (a phrase's first word tagged a verb is a misread noun)
-        if w.text == "the" and not words[j - 1].capitalised and (words[j - 1].tag in _NOUN_TAGS or (j - 1 == i and words[i].verb)):
-            break
+        if w.text == "the" and not words[j - 1].capitalised and (words[j - 1].tag in _NOUN_TAGS or (j - 1 == i and words[i].verb and words[i].tag != "VBG")):
+            break  # (a gerund takes its object: "replacing the flapper")
         if low in ("that", "which", "who") and j + 1 < n and words[j + 1].verb:
             break  # "other than running that burn fat": a relative clause of the phrase before
         if in_title and w.capitalised and w.tag not in (".", ",", ":"):
@@ -268,8 +268,10 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             k += 1
         if k < n and words[k].text.lower() in _LIST_WORDS:
             k += 1
-        elif k == j and k < n and words[k].text == "the" and k + 1 < n and words[k + 1].tag in _NOUN_TAGS and (words[k - 1].tag in _NOUN_TAGS or words[k - 1].verb):
-            i = k  # "the danube the rhine and the seine": a list typed without commas
+        elif k == j and k < n and words[k].text == "the" and k + 1 < n and words[k + 1].tag in _NOUN_TAGS and (words[k - 1].tag in _NOUN_TAGS or (words[k - 1].verb and words[k - 1].tag != "VBG")):
+            # "the danube the rhine and the seine": a list typed without commas ("replacing the
+            # flapper" is a gerund and its object)
+            i = k
             continue
         elif k == j:
             break  # neither comma nor conjunction: the phrase has ended
@@ -937,6 +939,15 @@ def _shared_parts(text: str, words: list[Word], starts: list[int], ends: list[in
     return Coordination(prefix, items, tail, head_tail)
 
 
+# Fixed pairs joined by "or" that name one thing: "fight or flight response", "life or death decisions".
+_OR_BINOMIALS = {
+    ("fight", "flight"), ("life", "death"), ("truth", "dare"), ("trick", "treat"), ("heads", "tails"), ("rain", "shine"),
+    ("sink", "swim"), ("boom", "bust"), ("feast", "famine"), ("friend", "foe"), ("hit", "miss"), ("make", "break"),
+    ("win", "lose"), ("do", "die"), ("all", "nothing"), ("now", "never"), ("double", "nothing"), ("cash", "credit"),
+    ("take", "leave"), ("more", "less"), ("give", "take"), ("love", "money"), ("publish", "perish"), ("stop", "go"),
+}
+
+
 def shared_head_phrases(text: str) -> Coordination | None:
     """ "pallet racking or mezzanine floor installation regulations", "clean cast iron or carbon
     steel pans": two lowercase compounds joined by "or" modify the noun phrase after the second;
@@ -953,15 +964,25 @@ def shared_head_phrases(text: str) -> Coordination | None:
     while a > 0 and c - a < 4 and _np_word(words, a - 1) and words[a - 1].tag not in ("JJS", "JJR", "CD") and not words[a - 1].capitalised and words[a - 1].text.replace("-", "").isalpha():
         a -= 1
     size = c - a
-    if not 2 <= size <= 3 or words[c - 1].tag in ("NNS", "NNPS") or words[c].dep != "cc":
+    # "a kitchen or bathroom tap", "ibuprofen or naproxen maximum daily dose": one lowercase noun on
+    # each side, unless the pair is a fixed expression ("a fight or flight response")
+    single = size == 1 and c + 1 < len(words) and _np_word(words, c + 1) and words[c + 1].tag in ("NN", "NNP") and not words[c + 1].capitalised
+    if single and (words[c - 1].tag not in ("NN", "NNP") or (words[c - 1].text.lower(), words[c + 1].text.lower()) in _OR_BINOMIALS):
+        return None
+    if not (2 <= size <= 3 or single) or words[c - 1].tag in ("NNS", "NNPS") or words[c].dep != "cc":
         return None  # a plural is an item of its own: "hiking boots or trail runners for the camino"
     if a > 0 and words[a - 1].tag not in ("IN", "TO", "DT", "PRP$", "POS", "JJS", "JJR") and not words[a - 1].verb:
         return None  # what comes before the first compound must end there
     end = _noun_phrase_end(words, c + 1)
     modifies = c < words[c - 1].head < len(words)
     conjunct = words[c - 1].tag == "NN" and end > c + 1 and words[end - 1].dep == "conj" and words[end - 1].head == c - 1
-    if not (modifies or conjunct):
+    # (two single nouns before a noun modify it, whatever the parse says: "on a kitchen or bathroom tap")
+    if not (modifies or conjunct or single):
         return None
+    if single and words[end - 1].tag not in ("NN", "NNS"):
+        return None  # the head is a common noun; "boston or new york for …" names two places
+    if single and conjunct and not modifies and words[end - 1].tag != "NNS":
+        return None  # "a stroke or heart attack": a noun that stands alone, then a compound
     if end - (c + 1) < size + 1 or any(words[k].capitalised for k in range(c + 1, end)):
         return None
     rest = [k for k in range(end, len(words)) if words[k].tag != "."]
