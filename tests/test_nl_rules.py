@@ -1015,9 +1015,13 @@ SIXTH_PASS = [
     # two single lowercase nouns joined by "or" that modify one head
     ("How do I clean a shower or bath drain?", '"How do I clean a shower drain" OR "How do I clean a bath drain"'),
     ("amoxicillin or doxycycline usual course length", '"amoxicillin usual course length" OR "doxycycline usual course length"'),
+    # "leave out X and tell me how …": a cue that only leaves a text's part out, then a how-question
+    ("omit the maths and tell me how noise cancelling works", '"how noise cancelling works" AND NOT "maths"'),
+    ("skip the backstory and explain how the ending works", '"how the ending works" AND NOT "backstory"'),
 ]
 
 SIXTH_PASS_KEPT_WHOLE = [
+    "skip lunch and tell me why I feel dizzy",  # what the user does, then a question about it
     "What are the warning signs of a seizure or panic attack?",  # a noun, then a compound
     "fight or flight response in cats",
     "life or death decisions in triage",

@@ -1824,7 +1824,9 @@ def rules_to_expr(question: str) -> RuleResult:
     text = text.replace("“", '"').replace("”", '"')
     ask = _LEAVE_THEN_ASK_RE.match(text)
     # ("skip breakfast and tell me why": what to do, then a question about it)
-    if ask and len(_words(ask.group("ask"))) >= 4 and not re.search(r"\b(?:why|how|whether|if|what)\b", ask.group("ask"), re.IGNORECASE):
+    # ("leave out fertiliser advice and tell me how …", "skip the history and explain how …": a text's part left out)
+    text_part = re.match(r"(?:leave\s+out|exclude|omit|ignore|set\s+aside)$", ask.group("cue"), re.IGNORECASE) or ask.group("obj").lower().startswith("the ") if ask else False
+    if ask and len(_words(ask.group("ask"))) >= 4 and (text_part or not re.search(r"\b(?:why|how|whether|if|what)\b", ask.group("ask"), re.IGNORECASE)):
         text = ask.group("ask").rstrip(".!") + ", excluding " + ask.group("obj")
     text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
     text = _OFF_THE_TABLE_RE.sub(lambda m: m.group("pre") + "excluding " + m.group("items") + m.group("end"), text)
