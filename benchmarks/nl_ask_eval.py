@@ -10,6 +10,9 @@ Systems, nDCG@10 over the judged questions (exact mode, every passage scored):
 - ``ask``: ``LogicalSearch.ask(q, llm=False)``, which searches the form with the question read with
   and without its exclusions (:func:`itlr.nl.with_question`).
 
+Where ``queries.jsonl`` gives each question a ``kind`` (benchmarks/propneg: "property_negation",
+"topic_exclusion"), the summary reports each kind apart, with how many rule forms got a NOT.
+
 Harm is counted two ways: questions where ``ask`` ranks worse than dense (nDCG@10 lower
 by more than 0.01), and, where hand-written forms are given (``--logic``), forms the
 grader of itlr/nl/grading.py calls harmful.
@@ -25,6 +28,7 @@ from pathlib import Path
 
 from itlr import LogicalSearch
 from itlr.embedders import get_embedder
+from itlr.documents import read_jsonl
 from itlr.evaluation.datasets import load_dataset
 from itlr.evaluation.metrics import ndcg_at_k
 from itlr.evaluation.runner import local_index_for
@@ -95,6 +99,20 @@ def main(argv: list[str] | None = None) -> int:
         "harmful_vs_hand": sum(r["harmful_vs_hand"] for r in graded),
         "seconds": round(elapsed, 1),
     }
+    # queries.jsonl may name each question's kind ("property_negation", "topic_exclusion"): report each apart
+    kinds = {str(q["_id"]): str(q["kind"]) for q in read_jsonl(args.dataset / "queries.jsonl") if "kind" in q}
+    if kinds:
+        by_kind: dict[str, dict[str, object]] = {}
+        for kind in sorted(set(kinds.values())):
+            part = [r for r in rows if kinds.get(r["_id"]) == kind]
+            if part:
+                by_kind[kind] = {
+                    "questions": len(part),
+                    **{s: round(sum(r["ndcg"][s] for r in part) / len(part), 4) for s in ("dense", "form", "ask")},
+                    "ask_worse_than_dense": sum(r["ndcg"]["ask"] < r["ndcg"]["dense"] - 0.01 for r in part),
+                    "form_has_not": sum(" NOT " in f" {r['form']} " for r in part),
+                }
+        summary["by_kind"] = by_kind
     print(json.dumps(summary, indent=1))
     if args.out:
         args.out.write_text(json.dumps({"summary": summary, "questions": rows}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
