@@ -1015,6 +1015,8 @@ SIXTH_PASS = [
     # two single lowercase nouns joined by "or" that modify one head
     ("How do I clean a shower or bath drain?", '"How do I clean a shower drain" OR "How do I clean a bath drain"'),
     ("amoxicillin or doxycycline usual course length", '"amoxicillin usual course length" OR "doxycycline usual course length"'),
+    # two adjectives of dynasties share a plural head, as adjectives of peoples do
+    ("Ming and Qing tombs", '"Ming tombs" OR "Qing tombs"'),
     # "leave out X and tell me how …": a cue that only leaves a text's part out, then a how-question
     ("omit the maths and tell me how noise cancelling works", '"how noise cancelling works" AND NOT "maths"'),
     ("skip the backstory and explain how the ending works", '"how the ending works" AND NOT "backstory"'),

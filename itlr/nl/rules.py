@@ -699,7 +699,7 @@ def _relation_follows(after: str) -> bool:
     return first.verb and not first.capitalised
 
 
-# Capitalised adjectives of a people, a faith or a style that the suffix test below misses (names
+# Capitalised adjectives of a people, a dynasty, a faith or a style that the suffix test below misses (names
 # end in "-an" and "-ic" too: "Catan", "Pandemic")
 _NATIONALITIES = frozenset(
     """
@@ -708,6 +708,8 @@ _NATIONALITIES = frozenset(
     greek thai swiss welsh czech basque arab inuit maori irish flemish israeli iraqi pakistani saudi kuwaiti
     bangladeshi nepali somali filipino lao sri-lankan gothic baroque romanesque catholic protestant orthodox muslim jewish
     buddhist hindu sikh
+    tudor stuart safavid mughal ming qing tang yuan habsburg romanov bourbon plantagenet abbasid umayyad fatimid
+    mamluk seljuk timurid hohenzollern valois capetian carolingian merovingian tokugawa joseon aztec inca viking saxon
     """.split()
 )
 
@@ -1625,7 +1627,7 @@ def _named_kinds(text: str) -> Expr | None:
     if head is None or head.tag != "NNS" or head.capitalised:
         return None
     # adjectives ("Catholic and Protestant churches"), not names ("Simon and Garfunkel songs", "Law and Order episodes")
-    if not all(w.tag == "JJ" or syntax.demonym(w.text) for w in words if w.text in found.items):
+    if not all(w.tag == "JJ" or syntax.demonym(w.text) or _nationality(w.text) for w in words if w.text in found.items):
         return None
     return _node(Or, [found.prefix + it + found.tail for it in found.items])
 
