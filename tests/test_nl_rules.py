@@ -1015,6 +1015,8 @@ SIXTH_PASS = [
     # two single lowercase nouns joined by "or" that modify one head
     ("How do I clean a shower or bath drain?", '"How do I clean a shower drain" OR "How do I clean a bath drain"'),
     ("amoxicillin or doxycycline usual course length", '"amoxicillin usual course length" OR "doxycycline usual course length"'),
+    # a remark on the excluded item typed without a comma
+    ("hiking trails near Banff except Johnston Canyon which we've done already", '"hiking trails near Banff" AND NOT "Johnston Canyon"'),
     # two adjectives of dynasties share a plural head, as adjectives of peoples do
     ("Ming and Qing tombs", '"Ming tombs" OR "Qing tombs"'),
     # "leave out X and tell me how …": a cue that only leaves a text's part out, then a how-question

@@ -313,6 +313,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     r")"
     # "We've used Square before and didn't love it": what the user thought of it
     r"|\s+(?:before|already|too)\s+(?:and|but)\s+(?:(?:I|we)\s+)?(?:didn['’]t|did\s+not|don['’]t|do\s+not|wasn['’]t|weren['’]t|hated|disliked|found|thought)\b"
+    # "except Lagos which we've done already": the same remark typed without a comma
+    r"|\s+(?:which|that)\s+(?:I|we)(?:['’]ve|['’]d|\s+have|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?" + _EXPERIENCE + r"\b"
     # "since we've been twice already", "because it's overrated": why it is left out
     r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|that|those|these|this|there|everyone|everybody|nobody)\b"
     # typed without a comma: "no ferns they always die on me"
