@@ -749,7 +749,7 @@ def _object_is_common_noun(clause: str) -> bool:
     """Whether the relative clause ``clause`` ("who won a grand slam title as teenagers") has a
     direct object that is a common noun, not a name ("that border France")."""
     words = syntax.tag(clause)
-    objects = [w for w in words if w.dep in ("dobj", "obj") and w.tag in syntax._NOUN_TAGS]
+    objects = [w for w in words if w.dep in ("dobj", "obj") and w.tag in ("NN", "NNS", "NNP", "NNPS")]
     return bool(objects) and not any(w.capitalised or w.tag.startswith("NNP") for w in objects)
 
 
@@ -1829,7 +1829,10 @@ def rules_to_expr(question: str) -> RuleResult:
     ask = _LEAVE_THEN_ASK_RE.match(text)
     # ("skip breakfast and tell me why": what to do, then a question about it)
     # ("leave out fertiliser advice and tell me how …", "skip the history and explain how …": a text's part left out)
-    text_part = re.match(r"(?:leave\s+out|exclude|omit|ignore|set\s+aside)$", ask.group("cue"), re.IGNORECASE) or ask.group("obj").lower().startswith("the ") if ask else False
+    text_part = ask is not None and (
+        re.match(r"(?:leave\s+out|exclude|omit|ignore|set\s+aside)$", ask.group("cue"), re.IGNORECASE) is not None
+        or ask.group("obj").lower().startswith("the ")
+    )
     if ask and len(_words(ask.group("ask"))) >= 4 and (text_part or not re.search(r"\b(?:why|how|whether|if|what)\b", ask.group("ask"), re.IGNORECASE)):
         text = ask.group("ask").rstrip(".!") + ", excluding " + ask.group("obj")
     text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
