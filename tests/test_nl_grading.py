@@ -44,6 +44,9 @@ def test_heldout_set_parses_and_grades() -> None:
         ('"history of Sparta" OR "history of Athens"', '"The history of Athens" OR "the history of Sparta"'),
         ('"Apollo programs" AND NOT "x"', '"the Apollo program" AND NOT "x"'),
         ('"Tell me about cats"', '"cats"'),
+        ('"Explain how tides work"', '"how tides work"'),
+        ('"flights" AND NOT ("Spain" OR "Portugal")', '"flights" AND NOT "Spain" AND NOT "Portugal"'),
+        ('("a" AND "b") AND NOT "c"', '"a" AND "b" AND NOT "c"'),
     ],
 )
 def test_same_form_up_to_normalisation(a: str, b: str) -> None:
@@ -55,6 +58,8 @@ def test_same_form_up_to_normalisation(a: str, b: str) -> None:
     [
         ('"Novels by Jane Austen" AND NOT "Emma, or novels by the Bronte sisters"', '"Novels by Jane Austen" AND NOT "Emma" OR "novels by the Bronte sisters"'),
         ('"a" AND NOT "b"', '"a" AND "b"'),
+        ('"a" AND NOT ("b" AND "c")', '"a" AND NOT "b" AND NOT "c"'),
+        ('"a" OR NOT ("b" OR "c")', '"a" OR NOT "b" OR NOT "c"'),
         ('"a" AND "b"', '"a" OR "b"'),
         ('"cities"', '"cities without a subway"'),
     ],

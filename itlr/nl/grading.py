@@ -3,13 +3,15 @@
 **Right**: the two forms have the same structure and equivalent terms.
 
 - Structure: the same tree of AND / OR / NOT, where the children of an AND or an
-  OR are compared as a multiset (order does not matter).
+  OR are compared as a multiset (order does not matter). A list of excluded items
+  may be written either way: ``NOT (A OR B)`` under an AND reads as ``NOT A AND
+  NOT B`` (the brief every held-out writer got accepts both).
 - Terms are equivalent when their *content-word sets* are equal. A term's
   content words: the text lowercased, split on every character that is not a
   letter or a digit ("no-till" gives "no", "till"; "Bronte's" gives "bronte",
   "s"), less the function words in ``STOP_WORDS`` (articles, pronouns,
   auxiliaries, question words, prepositions, request wording such as "tell me
-  about"), each word without a final "s" when it is longer than three letters
+  about", "explain", "suggest"), each word without a final "s" when it is longer than three letters
   and does not end in "ss" (so "programs" and "program" agree). So
   "Which fish swim upstream to spawn?" and "fish that swim upstream to spawn"
   are equivalent; "Emma" and "Emma, or novels by the Bronte sisters" are not.
@@ -47,6 +49,7 @@ STOP_WORDS = frozenset(
     can could should would will shall may might must
     what which who whom whose when where why how whether
     please tell show give find list get want need like looking look search know let
+    explain describe summarise summarize suggest recommend
     s
     """.split()
 )
@@ -64,15 +67,27 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def _and_children(expr: And) -> Iterator[Expr]:
+    """An AND's children, nested ANDs flattened and ``NOT (A OR B)`` read as ``NOT A, NOT B``."""
+    for child in expr.children:
+        if isinstance(child, And):
+            yield from _and_children(child)
+        elif isinstance(child, Not) and isinstance(child.child, Or):
+            yield from (Not(c) for c in child.child.children)
+        else:
+            yield child
+
+
 def _key(expr: Expr) -> str:
     """A canonical key: equal keys mean same structure and equivalent terms."""
     if isinstance(expr, Term):
         return "T(" + " ".join(sorted(content_words(expr.text))) + ")"
     if isinstance(expr, Not):
         return "N(" + _key(expr.child) + ")"
-    if isinstance(expr, (And, Or)):
-        tag = "A" if isinstance(expr, And) else "O"
-        return tag + "[" + ",".join(sorted(_key(c) for c in expr.children)) + "]"
+    if isinstance(expr, And):
+        return "A[" + ",".join(sorted(_key(c) for c in _and_children(expr))) + "]"
+    if isinstance(expr, Or):
+        return "O[" + ",".join(sorted(_key(c) for c in expr.children)) + "]"
     raise TypeError(f"not an expression: {expr!r}")
 
 
