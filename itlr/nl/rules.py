@@ -223,6 +223,16 @@ _ASK_FOR_RE = re.compile(
     re.IGNORECASE,
 )
 # "hi!", "Hey there," in front of a question say nothing about its topic.
+# What closes a message and says nothing of the topic: "…, any suggestions?", "Thanks in advance.",
+# "It's for my daughter's school project." (a project's purpose; "It's for a 10 year old" is a constraint)
+_SIGN_OFF_RE = re.compile(
+    r"(?:[\s,;.!?-]+(?:any\s+(?:suggestions|ideas|recommendations|tips|thoughts|advice|pointers)|"
+    r"(?:many\s+)?thanks(?:\s+(?:in\s+advance|a\s+lot|so\s+much))?|thank\s+you(?:\s+(?:in\s+advance|so\s+much))?|cheers)"
+    r"|(?<=[.?!])\s+(?:it|this)(?:['’]s|\s+is)\s+for\s+(?:my|our)\s+(?:[\w'’-]+\s+){0,3}"
+    r"(?:project|homework|assignment|essay|class|presentation|report|course|coursework|thesis|dissertation|blog|talk|lesson|paper|newsletter))"
+    r"\s*[.!?]*\s*$",
+    re.IGNORECASE,
+)
 _GREETING_RE = re.compile(
     r"^(?:(?:hi|hey|hello|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|folks|everyone))?\s*[!,.:]+\s*(?=\S)"
     # "ok so which cities …", "quick question: …"
@@ -249,6 +259,7 @@ _WH_START_RE = re.compile(r"^(?:how|what|why|when|where|which|who)\b", re.IGNORE
 _QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|whether))\b", re.IGNORECASE)
 
 # Cleaning an excluded phrase: "any mention of the storm" -> "storm".
+_MADE_BY = r"(?:made|developed|published|produced|manufactured|built|designed|written|directed|owned|run)\s+by"
 _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
@@ -264,6 +275,7 @@ _NEG_PREFIXES = [
         r"question|issue|matter|area)\s+of\s+"
     ),
     re.compile(r"^(?:for|about|regarding|concerning|of|by|from|on|at|via|in)\s+"),  # lowercase: "On Liberty" stays
+    re.compile(r"^" + _MADE_BY + r"\s+"),  # "games that are not made by Ubisoft": the maker is left out
     re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
     # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
@@ -308,8 +320,10 @@ _EXCLUSION_REMARK_RE = re.compile(
     # "it confuses everyone", "they're overrated": a clause about what was excluded
     # (a title may open with "It" or "This": "It Follows", "This American Life")
     r"|" + _NO_WISH + r"(?:(?:it|they|he|she|everyone|everybody|nobody|no\s+one)(?:['’](?:s|re|ve|ll|d))?\s+(?-i:[a-z])"
-    r"|(?:that|those|these|this)(?:['’]s|\s+(?:is|are|was|were|has|have|had|will|would|can|could|seems?|looks?|sounds?|gets?|got|"
-    r"makes?|made|does|did|do|always|never|just|really)\b))"
+    r"|(?:those|these|this)(?:['’]s|\s+(?:is|are|was|were|has|have|had|will|would|can|could|seems?|looks?|sounds?|gets?|got|"
+    r"makes?|made|does|did|do|always|never|just|really)\b)"
+    # (", that can survive in a dark bathroom", ", that are safe for cats": a relative clause of the wanted thing)
+    r"|that(?:['’]s|\s+(?:is|was|seems|looks|sounds|always|never|just|really)\b))"
     r")"
     # "We've used Square before and didn't love it": what the user thought of it
     r"|\s+(?:before|already|too)\s+(?:and|but)\s+(?:(?:I|we)\s+)?(?:didn['’]t|did\s+not|don['’]t|do\s+not|wasn['’]t|weren['’]t|hated|disliked|found|thought)\b"
@@ -590,6 +604,13 @@ def _names_only(text: str) -> bool:
     return bool(capitalised) and not all(_nationality(w.text) for w in capitalised)
 
 
+def _the_one_named(after: str) -> bool:
+    """ "the boiler upgrade scheme": "the" and singular nouns that end the clause name one thing
+    (not "the cheapest", "the first choice": an adjective makes it a property)."""
+    m = re.fullmatch(r"\s*the\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})\s*[.?!]?\s*", after)
+    return m is not None and all(w.tag == "NN" for w in syntax.tag(m.group(0).strip().rstrip(".?!"))[1:])
+
+
 def _kinds_only(sentence: str, at: int) -> bool:
     """Whether ``sentence[at:]`` (the rest of its clause) is a list of bare plural kinds
     ("desserts", "strategy games", "rodents or bats"): members of the class asked for that the
@@ -616,6 +637,10 @@ def _kinds_only(sentence: str, at: int) -> bool:
     kinds = [w for w in words if w.tag not in (",", ".", "CC")]
     allowed = ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH", "VBZ")
     if any(w.tag not in allowed or w.capitalised for w in kinds):
+        return False
+    if len(items) == 1 and len(kinds) >= 2:
+        # fail safe: a named category ("exoplanets that are not gas giants", "instruments that are not
+        # transposing instruments") is often what the answer is not, and its passages say so
         return False
     # each item ends in a plural noun (a plural the tagger calls a verb counts: "ferns")
     ends = [w for k, w in enumerate(words) if w.tag not in (",", ".", "CC") and (k + 1 >= len(words) or words[k + 1].tag in (",", ".", "CC"))]
@@ -825,6 +850,11 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         if re.match(r"\s*[A-Z]{2,}s\b", after):
             return False
         shared = grading.content_words(after) & grading.content_words(text[sent_start:conn_start])
+        maker = re.match(r"\s*" + _MADE_BY + r"\s+(?=[A-Z])", after)
+        if maker and _names_only(after[maker.end() :]) and re.fullmatch(r"[\w\s&.'’-]*[?!.]?\s*", after[maker.end() :]):
+            return True  # "open-world games that are not made by Ubisoft": the maker is left out
+        if _the_one_named(after):
+            return True  # "heat pump grants that aren't the boiler upgrade scheme": one member left out
         return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
     # "excluding those from the US": a property of the answer; but "minus the touristy ones" after
     # a cue that leaves things out names a subclass to leave out (blind writers all read it so)
@@ -1094,6 +1124,13 @@ def _last_noun(after: str) -> bool:
     return 1 <= len(words) <= 3 and all(w.tag in ("NN", "NNS", "NNP", "NNPS") for w in words)
 
 
+_SETS_APART_RE = re.compile(
+    r"\b(?:(?:tell|tells|telling|told)(?!\s+(?:me|us|you|him|her|them|about|more)\b)|set|sets|setting|stand|stands|standing|stood|keep|keeps|keeping|kept|pull|pulls|pulled)"
+    r"\b(?!\s+(?:up|off|out|down|in|on|aside)\b)[^,;.?!]{0,60}$",
+    re.IGNORECASE,
+)
+
+
 def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
     """(start of the connector, end of the trigger, clause-level) of the first real exclusion trigger."""
     for m in _TRIGGER_RE.finditer(text, start_at):
@@ -1110,6 +1147,8 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             or bool(re.search(r"[,;:—–(]|\s-\s|\b(?:but|and|yet|while|please|pls|plz|kindly)\b", conn_text, re.IGNORECASE))
         )
         word = m.group(0).lower()
+        if word.startswith("apart") and _SETS_APART_RE.search(text[: m.start()]):
+            continue  # "how to tell a hawk apart from a falcon", "what sets Basque apart from …": a comparison
         clause = boundary or not _NP_INTERNAL_RE.match(" ".join(word.split()))
         if m.group("strong") or m.group("copula"):
             if re.match(r"(?:but|and)\s+not", word) and not _words(text[m.end() :])[:1]:
@@ -1282,6 +1321,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             break
         conn_start, trig_end, clause = found
         limit = _cut_nested(text, trig_end, _exclusion_limit(text, trig_end))
+        # "besides warfarin/heparin are used …": lowercase words between slashes are a list, read as one
+        slashed = re.sub(r"(?<![\w/])(?!and/)([a-z][\w-]+)/(?=[a-z][\w-]+)", r"\1 or ", text[trig_end:limit])
+        text, limit = text[:trig_end] + slashed + text[limit:], trig_end + len(slashed)
         span = text[trig_end:limit]
         skip = _meta_prefix_len(span)
         if not _words(span[skip:]):
@@ -1816,8 +1858,35 @@ def rules_to_expr(question: str) -> RuleResult:
     original = _squash(question)
     if not original:
         raise ValueError("empty question")
+    # "401(k)", "section 3(b)": a parenthesis glued to a word is part of it, not an aside
+    glued = _GLUED_PAREN_RE.sub(lambda m: m.group(1) + _OPEN + m.group(2) + _CLOSE, original)
+    result = _rules_to_expr(glued)
+    return result if glued == original else _unglued(result)
 
+
+_GLUED_PAREN_RE = re.compile(r"(\w)\((\w{1,3})\)(?!\w)")
+_OPEN, _CLOSE = "\ue000", "\ue001"  # private-use characters: no question holds them, the tagger keeps them in the word
+
+
+def _unglued(result: RuleResult) -> RuleResult:
+    def text(t: str) -> str:
+        return t.replace(_OPEN, "(").replace(_CLOSE, ")")
+
+    def expr(e: Expr) -> Expr:
+        if isinstance(e, Term):
+            return Term(text(e.text))
+        if isinstance(e, Not):
+            return Not(expr(e.child))
+        assert isinstance(e, (And, Or))
+        return type(e)([expr(c) for c in e.children])
+
+    return RuleResult(expr(result.expr), text(result.positive), [text(n) for n in result.negatives], [text(n) for n in result.notes])
+
+
+def _rules_to_expr(original: str) -> RuleResult:
     text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
+    signed_off = _SIGN_OFF_RE.sub("", text)
+    text = signed_off if _words(signed_off) else text
     text = _SENTENCE_LABEL_RE.sub(lambda m: m.group("first").upper(), text)
     text = _STYLE_RE.sub(lambda m: (m.group("first") or "").upper(), text)
     text = _drop_background(text)
@@ -1866,7 +1935,7 @@ _BARE_WH_RE = re.compile(r"^\s*(?:which|what)\s+(?P<noun>[\w-]+)\s*[?.!]*\s*$", 
 _WH_NOUN_RE = re.compile(r"^(?P<wh>which|what)\s+[\w-]+(?P<rest>\s+(?:go|goes|are|is|work|works|pair|pairs|can|should|would|do|does|have|has)\b.+)$", re.IGNORECASE)
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
 _ALT_MARKER = r"else|failing\s+that|if\s+not|alternatively|instead|maybe|perhaps|possibly|even|how\s+about|what\s+about"
-_ALT_OR_RE = re.compile(r"(?:,|\s[-–—])\s+or\s+(?:(?P<marker>" + _ALT_MARKER + r")[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
+_ALT_OR_RE = re.compile(r"(?:,|\s[-–—/])\s+or\s+(?:(?P<marker>" + _ALT_MARKER + r")[,\s]+)?(?!else\b|not\b|otherwise\b)", re.IGNORECASE)
 # "…, apart from Celestron ones? Or would binoculars be better?": a sentence that opens with "Or"
 _SENTENCE_OR_RE = re.compile(
     r"(?<=[?.!;])\s+(?:or\s+(?:(?:else|failing\s+that|if\s+not|alternatively|maybe|perhaps)[,\s]+)?|(?:alternatively|otherwise|failing\s+that)[,\s]+)(?=\w)",
@@ -1932,6 +2001,9 @@ def _alternatives(text: str) -> list[str]:
             if not _depth_at(body, m.start()) and _words(left) and trigger and "," not in right[: trigger[0] + 1] and len(_words(left)) >= 2:
                 return [left.rstrip(" ,"), right]
         return [text]
+    listed = _request_in_list(text)
+    if listed is not None:
+        return listed
     for m in _ALT_OR_RE.finditer(text):
         if _depth_at(text, m.start()):
             continue
@@ -1990,11 +2062,55 @@ def _alternatives(text: str) -> list[str]:
             return [left, right]  # "symphonies by Mahler excluding the fifth or string quartets by Shostakovich"
         if trigger and "," not in left[trigger[1] :] and _own_exclusion(right):
             return [left, right]  # "X excluding A or Y excluding B": each keeps its own exclusion
+        if trigger and "," not in left[trigger[1] :] and _indefinite_alternative(left[trigger[1] :], right):
+            return [left, right]  # "earbuds other than AirPods or a cheap pair of bone-conduction headphones"
         if trigger and _ONES_END_RE.search(left) and _fresh_plural(right):
             return [left, right]  # "sock patterns but not toe-up ones or crochet slipper patterns"
         if _PAREN_EXCLUSION_END_RE.search(left) and _fresh_phrase(right):
             return [left, right]  # "Weekend trips from Munich (not Salzburg) or lakes in Bavaria"
     return [text]
+
+
+def _request_in_list(text: str) -> list[str] | None:
+    """ "dog food brands besides purina, raw feeding guides for puppies, or homemade kibble
+    recipes": in a comma list after an exclusion's cue, an item past the first that is a plural
+    with a place or purpose of its own opens the alternatives; it and the items after it are
+    each asked for."""
+    trigger = _find_trigger(text)
+    if trigger is None or _depth_at(text, trigger[0]):
+        return None
+    commas = [m for m in re.finditer(r",\s+(?:or\s+|and\s+)?", text) if m.start() > trigger[1] and not _depth_at(text, m.start())]
+    for k, m in enumerate(commas):
+        end = commas[k + 1].start() if k + 1 < len(commas) else len(text)
+        if _plural_with_own_place(text[m.end() : end]):
+            rest = [text[c.end() : (commas[j + 1].start() if j + 1 < len(commas) else len(text))] for j, c in enumerate(commas) if j >= k]
+            return [text[: m.start()]] + [r for r in rest if _words(r)]
+    return None
+
+
+def _plural_with_own_place(text: str) -> bool:
+    """ "raw feeding guides for puppies", "trail shoes for muddy hills": a lowercase plural noun
+    phrase, then a preposition of place or purpose and what it governs."""
+    words = _phrase_words(text)
+    cut = next((i for i, w in enumerate(words) if w.tag == "IN"), len(words))
+    noun, rest = words[:cut], words[cut:]
+    return (
+        _plural_phrase(noun, shortest=1, modifiers=("JJ", "NN", "NNS", "NNP", "VBG"))
+        and len(rest) >= 2
+        and rest[0].text.lower() in ("for", "in", "from", "with", "on", "about", "at", "near")
+    )
+
+
+def _indefinite_alternative(excluded: str, right: str) -> bool:
+    """ "… other than AirPods or a raw feeding guide for cats": after an item named without an
+    article, "a/an" and a noun phrase of its own is one more thing asked for; a list of excluded
+    items keeps one form ("other than a cat or a dog"). Read wrongly it costs an OR, read the
+    other way it puts what is wanted under NOT."""
+    item = _words(excluded)
+    if not 1 <= len(item) <= 3 or item[0].lower() in ("a", "an", "the", "any", "some"):
+        return False
+    m = re.match(r"\s*an?\s+(?=\w)", right, re.IGNORECASE)
+    return m is not None and len(_words(right[m.end() :])) >= 2
 
 
 _ONES_END_RE = re.compile(r"\b(?:the\s+)?[\w-]+\s+ones\s*$", re.IGNORECASE)
