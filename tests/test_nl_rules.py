@@ -613,7 +613,7 @@ THIRD_PASS = [
     ("Tell me about the history of tea, skipping the Boston Tea Party", '"history of tea" AND NOT "Boston Tea Party"'),
     ("Explain blockchain but don't get into Bitcoin", '"blockchain" AND NOT "Bitcoin"'),
     # "nothing X-related", "no X stuff"; a hyphenated word stays one word; what is "about" is a topic
-    ("Looking for documentaries on Netflix, nothing war-related", '"Looking for documentaries on Netflix" AND NOT "war"'),
+    ("Looking for documentaries on Netflix, nothing war-related", '"documentaries on Netflix" AND NOT "war"'),
     ("podcasts about business, no crypto stuff", '"podcasts about business" AND NOT "crypto"'),
     ("Explain Python, excluding object-oriented programming", '"Python" AND NOT "object-oriented programming"'),
     ("Any board games that aren't about trading?", '"Any board games?" AND NOT "trading"'),
@@ -1045,6 +1045,9 @@ SEVENTH_PASS = [
     ("What were the main causes of the Dust Bowl? It's for my year 9 history project.", '"What were the main causes of the Dust Bowl?"'),
     # a parenthesis glued to a word is part of it; lowercase words between slashes are a list
     ("Which savings plans besides the 529(c) are tax free?", '"Which savings plans are tax free?" AND NOT "529(c)"'),
+    # "looking for" without its subject is request wording; a parenthesised exclusion, then " / " and a request
+    ("Looking for either thrillers set in Iceland (but not Nesbo) or a short history of the Vikings", '"thrillers set in Iceland" AND NOT "Nesbo" OR "a short history of the Vikings"'),
+    ("hotels in Lisbon (no hostels) / apartments near the beach", '"hotels in Lisbon" AND NOT "hostels" OR "apartments near the beach"'),
     ("Which fungicides besides copper/sulfur are allowed in organic farming?", '"Which fungicides are allowed in organic farming?" AND NOT "copper" AND NOT "sulfur"'),
 ]
 

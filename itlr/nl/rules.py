@@ -204,6 +204,7 @@ _FILLER_RE = re.compile(
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
     r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?"
+    r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
     # "I'm after …", "I'm writing an essay on …", "I'm researching …": what the user works on is the topic
     r"|i(?:\s+am|['’]m)\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
     r"(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
@@ -2038,7 +2039,7 @@ def _alternatives(text: str) -> list[str]:
             return [left] + _alternatives(right)
     # "curry recipes excluding ones with coconut milk / quick dal recipes": after a " / " an
     # exclusion's items are listed, unless what follows names the wanted thing's own head noun
-    for m in re.finditer(r"(?<=\w) / (?=\w)", text):
+    for m in re.finditer(r"(?<=[\w)]) / (?=\w)", text):
         left, right = text[: m.start()], text[m.end() :]
         trigger = _find_trigger(left)
         if trigger and _plural_phrase(_phrase_words(right)):
@@ -2046,6 +2047,8 @@ def _alternatives(text: str) -> list[str]:
             head = _words(right)[-1].strip("?.!").lower()
             if wanted and head == wanted[-1].text.lower():
                 return [left, right]
+        if _PAREN_EXCLUSION_END_RE.search(left) and _fresh_phrase(right):
+            return [left, right]  # "JS charting libraries (not D3) / python plotting libraries"
     # "treatments for migraine excluding triptans or ways to prevent cluster headaches": a
     # request of its own after an exclusion is an alternative, not one more excluded item
     for m in _PLAIN_OR_RE.finditer(text):
