@@ -1045,6 +1045,9 @@ SEVENTH_PASS = [
     ("What were the main causes of the Dust Bowl? It's for my year 9 history project.", '"What were the main causes of the Dust Bowl?"'),
     # a parenthesis glued to a word is part of it; lowercase words between slashes are a list
     ("Which savings plans besides the 529(c) are tax free?", '"Which savings plans are tax free?" AND NOT "529(c)"'),
+    # ordinals joined by "and" number things as years do, one request each
+    ("causes of the First and Second Punic Wars", '"causes of the First Punic Wars" OR "causes of the Second Punic Wars"'),
+    ("architecture of the 17th and 18th centuries in Prague", '"architecture of the 17th centuries in Prague" OR "architecture of the 18th centuries in Prague"'),
     # "looking for" without its subject is request wording; a parenthesised exclusion, then " / " and a request
     ("Looking for either thrillers set in Iceland (but not Nesbo) or a short history of the Vikings", '"thrillers set in Iceland" AND NOT "Nesbo" OR "a short history of the Vikings"'),
     ("hotels in Lisbon (no hostels) / apartments near the beach", '"hotels in Lisbon" AND NOT "hostels" OR "apartments near the beach"'),

@@ -1520,9 +1520,11 @@ def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
     return _node(Or, [m.group("pre") + m.group(k) + " " + m.group("head") + (m.group("tail") or "") for k in ("a", "b")])
 
 
-_YEARS_AND_RE = re.compile(r"\b\d{4}s?\s+and\s+\d{4}s?\b")
+# "the 1966 and 1970 World Cups", "the First and Second Opium Wars": numbered things, one each
+_ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
+_YEARS_AND_RE = re.compile(r"\b(?:\d{4}s?\s+and\s+\d{4}s?|" + _ORDINAL + r"\s+and\s+" + _ORDINAL + r")\b", re.IGNORECASE)
 # what syntax.shared_list can read: "or", "and" between numbers, a slash inside a word (no parse without one)
-_LIST_CUE_RE = re.compile(r"\sor\s|\d\s+and\s+\d|\w/\w", re.IGNORECASE)
+_LIST_CUE_RE = re.compile(r"\sor\s|\d\s+and\s+\d|\w/\w|\b" + _ORDINAL + r"\s+and\s+" + _ORDINAL + r"\b", re.IGNORECASE)
 
 
 def _coordination(text: str, question: bool = False) -> Expr | None:
