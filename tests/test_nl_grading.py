@@ -47,6 +47,8 @@ def test_heldout_set_parses_and_grades() -> None:
         ('"Explain how tides work"', '"how tides work"'),
         ('"flights" AND NOT ("Spain" OR "Portugal")', '"flights" AND NOT "Spain" AND NOT "Portugal"'),
         ('("a" AND "b") AND NOT "c"', '"a" AND "b" AND NOT "c"'),
+        ('"languages that aren\'t related to others"', '"languages not related to others"'),
+        ('"why I can\'t sleep"', '"why I cannot sleep"'),
     ],
 )
 def test_same_form_up_to_normalisation(a: str, b: str) -> None:

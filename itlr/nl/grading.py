@@ -9,7 +9,7 @@
 - Terms are equivalent when their *content-word sets* are equal. A term's
   content words: the text lowercased, split on every character that is not a
   letter or a digit ("no-till" gives "no", "till"; "Bronte's" gives "bronte",
-  "s"), less the function words in ``STOP_WORDS`` (articles, pronouns,
+  "s"; "aren't" and "cannot" read as "are not" and "can not"), less the function words in ``STOP_WORDS`` (articles, pronouns,
   auxiliaries, question words, prepositions, request wording such as "tell me
   about", "explain", "suggest"), each word without a final "s" when it is longer than three letters
   and does not end in "ss" (so "programs" and "program" agree). So
@@ -55,10 +55,16 @@ STOP_WORDS = frozenset(
 )
 
 
+# "aren't" reads as "are not", so "that aren't related" and "not related" agree
+_CONTRACTION_RE = re.compile(r"\b(\w+)n['’]t\b")
+_CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}
+
+
 def content_words(text: str) -> frozenset[str]:
     """The content words of a term (see the module docstring)."""
     out = set()
-    for word in re.findall(r"[^\W_]+", text.lower()):
+    text = _CONTRACTION_RE.sub(lambda m: _CONTRACTED.get(m.group(1), m.group(1)) + " not", text.lower().replace("cannot", "can not"))
+    for word in re.findall(r"[^\W_]+", text):
         if word in STOP_WORDS:
             continue
         if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
