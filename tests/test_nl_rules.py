@@ -1054,6 +1054,32 @@ SEVENTH_PASS = [
     ("Which fungicides besides copper/sulfur are allowed in organic farming?", '"Which fungicides are allowed in organic farming?" AND NOT "copper" AND NOT "sulfur"'),
 ]
 
+EIGHTH_PASS = [
+    # after "show/list/find …", "without" is a property of the things asked for, unless they are texts
+    ("List countries without an army.", '"countries without an army"'),
+    ("Show me hatchbacks without a touchscreen", '"hatchbacks without a touchscreen"'),
+    ("Explain photosynthesis without the Calvin cycle", '"photosynthesis" AND NOT "Calvin cycle"'),
+    ("Find articles about Rome without the Colosseum", '"Rome" AND NOT "Colosseum"'),
+    # who is asking and what for says nothing of the topic (occupations only)
+    ("As a pharmacist I need interactions of statins, excluding grapefruit.", '"interactions of statins" AND NOT "grapefruit"'),
+    ("I'm a paralegal; summarise limitation periods for contract claims, not tort.", '"limitation periods for contract claims" AND NOT "tort"'),
+    ("For a team presentation: cloud backup services other than Dropbox", '"cloud backup services" AND NOT "Dropbox"'),
+    ("Which anticoagulants are safe in pregnancy besides heparin? Asking as a midwife.", '"Which anticoagulants are safe in pregnancy?" AND NOT "heparin"'),
+    ("Which glaciers in Chile are retreating fastest? Need it for a geography class.", '"Which glaciers in Chile are retreating fastest?"'),
+    # a clause that points back at what was just excluded says nothing new
+    ("Give me sourdough tips. I already know about autolyse, so skip that.", '"sourdough tips" AND NOT "autolyse"'),
+    ("rainforest frogs, I already know about poison dart frogs so no need to cover them", '"rainforest frogs" AND NOT "poison dart frogs"'),
+    # "either" after request wording pairs the alternatives around the first "or"
+    ("Recommend either thrillers other than Gone Girl or cosy mysteries set in Cornwall", '"thrillers" AND NOT "Gone Girl" OR "cosy mysteries set in Cornwall"'),
+]
+
+EIGHTH_PASS_KEPT_WHOLE = [
+    "As a vegan, I need cake recipes without eggs",  # "vegan" is no occupation: it constrains the answer
+    "Is metformin safe? Asking for a friend who has kidney disease",  # a condition is a constraint
+    "For beginners: guitar songs without barre chords",
+    "I love Dune so don't mention it",  # no exclusion before the clause to point back at
+]
+
 SEVENTH_PASS_KEPT_WHOLE = [
     "How can you tell a real diamond apart from moissanite?",  # a comparison, not an exclusion
     "what sets Rust apart from C++",
@@ -1133,7 +1159,7 @@ ONE_TERM = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS)
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected
@@ -1148,7 +1174,7 @@ def test_fifth_pass_coordination(question: str, expected: str) -> None:
     assert parse(t.query) == t.expr
 
 
-@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE + KEPT_WHOLE_SECOND_PASS + KEPT_WHOLE_THIRD_PASS + FIFTH_PASS_KEPT_WHOLE + SIXTH_PASS_KEPT_WHOLE + SEVENTH_PASS_KEPT_WHOLE)
+@pytest.mark.parametrize("question", ONE_TERM + KEPT_WHOLE + KEPT_WHOLE_SECOND_PASS + KEPT_WHOLE_THIRD_PASS + FIFTH_PASS_KEPT_WHOLE + SIXTH_PASS_KEPT_WHOLE + SEVENTH_PASS_KEPT_WHOLE + EIGHTH_PASS_KEPT_WHOLE)
 def test_stays_one_term(question: str) -> None:
     t = to_logic(question, llm=False)
     assert t.expr.kind == "term", t.query

@@ -203,7 +203,7 @@ _FILLER_RE = re.compile(
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
     r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
-    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about)?(?:\s+information\s+(?:on|about))?"
+    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
     # "I'm after …", "I'm writing an essay on …", "I'm researching …": what the user works on is the topic
     r"|i(?:\s+am|['’]m)\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
@@ -223,17 +223,43 @@ _ASK_FOR_RE = re.compile(
     r"\s+(?=\w)",
     re.IGNORECASE,
 )
-# "hi!", "Hey there," in front of a question say nothing about its topic.
+# Who is asking, when it says nothing of the topic: "As a site engineer I need …", "I'm an
+# accountant; explain …", "… Asking as a ward nurse." Occupations only: "As a vegan, …" or "As a
+# beginner, …" constrain the answer and stay.
+_ROLE = (
+    r"(?:[\w-]+\s+){0,2}(?:nurse|doctor|gp|physician|surgeon|pharmacist|midwife|paramedic|dentist|vet|veterinarian|therapist|physio|"
+    r"physiotherapist|psychologist|counsell?or|social\s+worker|carer|caregiver|teacher|lecturer|tutor|professor|student|researcher|"
+    r"scientist|engineer|developer|programmer|dev|architect|designer|analyst|accountant|bookkeeper|auditor|lawyer|solicitor|barrister|"
+    r"attorney|paralegal|clerk|agent|manager|consultant|technician|electrician|plumber|builder|contractor|surveyor|librarian|"
+    r"journalist|editor|reporter|officer|administrator|coordinator|planner|hobbyist|volunteer|coach|chef|farmer|pilot|mechanic)"
+)
+# what an answer is needed for: "for a client brief", "for a logistics class"
+_WORK_NOUN = (
+    r"(?:brief|file|report|memo|presentation|class|lesson|meeting|project|essay|assignment|handout|notes?|email|newsletter|talk|"
+    r"training|audit|proposal|deck|slides?|course|module|worksheet|quiz|exam|seminar|workshop|client|customer|team|boss|manager)\b"
+)
 # What closes a message and says nothing of the topic: "…, any suggestions?", "Thanks in advance.",
 # "It's for my daughter's school project." (a project's purpose; "It's for a 10 year old" is a constraint)
 _SIGN_OFF_RE = re.compile(
     r"(?:[\s,;.!?-]+(?:any\s+(?:suggestions|ideas|recommendations|tips|thoughts|advice|pointers)|"
     r"(?:many\s+)?thanks(?:\s+(?:in\s+advance|a\s+lot|so\s+much))?|thank\s+you(?:\s+(?:in\s+advance|so\s+much))?|cheers)"
     r"|(?<=[.?!])\s+(?:it|this)(?:['’]s|\s+is)\s+for\s+(?:my|our)\s+(?:[\w'’-]+\s+){0,3}"
-    r"(?:project|homework|assignment|essay|class|presentation|report|course|coursework|thesis|dissertation|blog|talk|lesson|paper|newsletter))"
+    r"(?:project|homework|assignment|essay|class|presentation|report|course|coursework|thesis|dissertation|blog|talk|lesson|paper|newsletter)"
+    # "… Asking as a ward nurse.", "… Need it for a logistics class.", "… Need a quick overview for a client."
+    r"|(?<=[.?!])\s+(?:asking|writing)\s+as\s+an?\s+" + _ROLE + r"|(?<=[.?!])\s+asking\s+for\s+a\s+friend"
+    r"|(?<=[.?!])\s+(?:i\s+)?need(?:ed)?\s+(?:it|this|an?\s+(?:quick\s+|brief\s+|short\s+|simple\s+)?(?:overview|summary|rundown|answer|explanation))"
+    r"\s+for\s+(?:a|an|my|our|the)\s+(?:[\w'’-]+\s+){0,3}" + _WORK_NOUN + ")"
     r"\s*[.!?]*\s*$",
     re.IGNORECASE,
 )
+_ROLE_LEAD_RE = re.compile(
+    r"^(?:as\s+an?\s+" + _ROLE + r"\s*,?\s+(?=(?:i|we)\b)"
+    r"|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+an?\s+" + _ROLE + r"\s*[;:,.]\s+(?=\w)"
+    # "For a client brief: …", "For an audit file: …": what the answer is for, before a colon
+    r"|for\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}" + _WORK_NOUN + r"\s*:\s+(?=\w))",
+    re.IGNORECASE,
+)
+# "hi!", "Hey there," in front of a question say nothing about its topic.
 _GREETING_RE = re.compile(
     r"^(?:(?:hi|hey|hello|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|folks|everyone))?\s*[!,.:]+\s*(?=\S)"
     # "ok so which cities …", "quick question: …"
@@ -936,8 +962,23 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         head = text[sent_start:conn_start].strip()
         if _ACCOUNT_RE.match(head) and not _QUESTION_START_RE.match(head):
             return True  # "A biography of Lincoln without the Civil War": what an account leaves out
-        return bool(_FILLER_RE.match(head + " ")) and not _QUESTION_START_RE.match(head)
+        request = _FILLER_RE.match(head + " ")
+        if not request or _QUESTION_START_RE.match(head):
+            return False
+        # "Explain X without Y" asks for a text that leaves Y out; "Show me US states without a state
+        # income tax" asks for things, and "without" is their property (unless the things are texts)
+        rest = _ARTICLE_RE.sub("", head[request.end() :].lstrip())
+        return not _LISTING_RE.match(request.group(0)) or bool(_DOCNOUN_RE.match(rest + " ") or _ACCOUNT_RE.match(rest))
     return True
+
+
+# Request wording that asks for things rather than for a text about them
+_LISTING_RE = re.compile(
+    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"(?:show|list|find|give|get|bring|fetch|retrieve|name|search|look|pull|dig|(?:just\s+)?looking|"
+    r"i(?:\s+|(?=['’]))(?:want|need|would\s+like|['’]d\s+like|am\s+(?:looking|after)|['’]m\s+(?:looking|after)))\b",
+    re.IGNORECASE,
+)
 
 
 # An account of a topic, whose content is what "without" leaves out ("books without pictures" is a property).
@@ -1057,6 +1098,14 @@ def _aside(m: re.Match[str]) -> str:
     return m.group("pre") + "excluding " + items + m.group("end")
 
 
+# "… I already know about X so don't bother with it": a clause that points back at what was just
+# excluded says nothing new (kept only where no exclusion comes before it)
+_EXCLUDED_AGAIN_RE = re.compile(
+    r"(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?(?:(?:don['’]t|do\s+not)\s+(?:bother\s+with|mention|cover|include|repeat|explain)|skip|"
+    r"leave\s+out|ignore|no\s+need\s+to\s+(?:cover|mention|explain|include|repeat|go\s+over)|you\s+(?:can|may)\s+skip)\s+"
+    r"(?:it|that|them|those|this|these)(?:\s+please)?(?=\s*(?:[.;!?]|$))",
+    re.IGNORECASE,
+)
 # "leave Robespierre out of it", "keep politics out": the object between verb and particle
 _LEAVE_X_OUT_RE = re.compile(
     r"(?P<pre>(?:^|[.,;:!?—–]\s*|\s-\s+|\b(?:but|and|just|please)\s+))(?:leave|keep)\s+(?P<obj>(?!out\b|it\b|that\b|this\b|them\b)(?:the\s+|any\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+out"
@@ -1888,6 +1937,8 @@ def _unglued(result: RuleResult) -> RuleResult:
 
 def _rules_to_expr(original: str) -> RuleResult:
     text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
+    role = _ROLE_LEAD_RE.match(text)
+    text = text[role.end() :] if role and len(grading.content_words(text[role.end() :])) >= 3 else text
     signed_off = _SIGN_OFF_RE.sub("", text)
     text = signed_off if _words(signed_off) else text
     text = _SENTENCE_LABEL_RE.sub(lambda m: m.group("first").upper(), text)
@@ -1907,6 +1958,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     )
     if ask and len(_words(ask.group("ask"))) >= 4 and (text_part or not re.search(r"\b(?:why|how|whether|if|what)\b", ask.group("ask"), re.IGNORECASE)):
         text = ask.group("ask").rstrip(".!") + ", excluding " + ask.group("obj")
+    text = _EXCLUDED_AGAIN_RE.sub(lambda m: m.group(0) if _find_trigger(text[: m.start()]) is None else "", text)
     text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
     text = _OFF_THE_TABLE_RE.sub(lambda m: m.group("pre") + "excluding " + m.group("items") + m.group("end"), text)
     text = _ASIDE_RE.sub(_aside, text)
@@ -1991,9 +2043,11 @@ def _alternatives(text: str) -> list[str]:
             if _words(right) and not _depth_at(text, m.start()) and _find_trigger(left):
                 return [left] + _alternatives(right)
         return [text]
-    either = _EITHER_RE.match(text)
+    request = _FILLER_RE.match(text) or _ASK_FOR_RE.match(text)  # "Show me either …"
+    lead = request.end() if request else 0
+    either = _EITHER_RE.match(text[lead:])
     if either:
-        body = text[either.end() :]
+        body = text[lead + either.end() :]
         for m in re.finditer(r"\s+or\s+", body, re.IGNORECASE):
             left, right = body[: m.start()], body[m.end() :]
             own_property = _NEGATION_RE.search(left) is not None and _NEGATION_RE.search(right) is None
