@@ -1069,6 +1069,9 @@ EIGHTH_PASS = [
     # a clause that points back at what was just excluded says nothing new
     ("Give me sourdough tips. I already know about autolyse, so skip that.", '"sourdough tips" AND NOT "autolyse"'),
     ("rainforest frogs, I already know about poison dart frogs so no need to cover them", '"rainforest frogs" AND NOT "poison dart frogs"'),
+    # "I don't want to read about X": the wish is what is said of X, not a topic
+    ("how glaciers move, but I don't want to read about climate change", '"how glaciers move" AND NOT "climate change"'),
+    ("history of jazz, I don't want to hear about Louis Armstrong", '"history of jazz" AND NOT "Louis Armstrong"'),
     # "either" after request wording pairs the alternatives around the first "or"
     ("Recommend either thrillers other than Gone Girl or cosy mysteries set in Cornwall", '"thrillers" AND NOT "Gone Girl" OR "cosy mysteries set in Cornwall"'),
 ]

@@ -76,7 +76,9 @@ _META_VERBS = (
     r"go(?:es|ing)?\s+into|get(?:ting)?\s+into|dwell(?:s|ing)?\s+on|deal(?:s|ing)?\s+with|concern(?:s|ing)?|"
     r"contain(?:s|ing)?|featur(?:e|es|ing)|relat(?:e|es|ing)\s+to|say(?:ing)?\s+anything\s+about|explain(?:s|ing)?|"
     r"analy[sz](?:e|es|ing)|examin(?:e|es|ing)|explor(?:e|es|ing)|emphasi[sz](?:e|es|ing)|highlight(?:s|ing)?|"
-    r"cit(?:e|es|ing)|quot(?:e|es|ing)|list(?:s|ing)?|show(?:s|ing)?|return(?:s|ing)?|want|need|care\s+about|suggest|recommend|propose|"
+    r"cit(?:e|es|ing)|quot(?:e|es|ing)|list(?:s|ing)?|show(?:s|ing)?|return(?:s|ing)?|"
+    # "I don't want to read about X"
+    r"(?:want|need)(?:\s+to\s+(?:read|hear|learn|know|see|watch)(?:\s+(?:about|of))?)?|care\s+about|suggest|recommend|propose|"
     r"bother\s+with|dig(?:ging)?\s+into|delv(?:e|ing)\s+into|elaborat(?:e|ing)\s+on|(?:go|goes|going|bang|bangs|banging|harp|harps|harping)\s+on\s+about"
 )
 # Nouns that only say "talk about", when followed by of/to/about/…: "any mention of X".
