@@ -49,6 +49,8 @@ def test_heldout_set_parses_and_grades() -> None:
         ('("a" AND "b") AND NOT "c"', '"a" AND "b" AND NOT "c"'),
         ('"languages that aren\'t related to others"', '"languages not related to others"'),
         ('"why I can\'t sleep"', '"why I cannot sleep"'),
+        ('"causes of the 1929 stock market crashes"', '"causes of the 1929 stock market crash"'),
+        ('"migraine headaches"', '"migraine headache"'),
     ],
 )
 def test_same_form_up_to_normalisation(a: str, b: str) -> None:

@@ -12,7 +12,7 @@
   "s"; "aren't" and "cannot" read as "are not" and "can not"), less the function words in ``STOP_WORDS`` (articles, pronouns,
   auxiliaries, question words, prepositions, request wording such as "tell me
   about", "explain", "suggest"), each word without a final "s" when it is longer than three letters
-  and does not end in "ss" (so "programs" and "program" agree). So
+  and does not end in "ss" (so "programs" and "program" agree), and after "ch", "sh", "x", "ss" or "z" without a final "e", "s" or "es" ("crashes" and "crash", "headaches" and "headache" agree). So
   "Which fish swim upstream to spawn?" and "fish that swim upstream to spawn"
   are equivalent; "Emma" and "Emma, or novels by the Bronte sisters" are not.
 
@@ -67,7 +67,10 @@ def content_words(text: str) -> frozenset[str]:
     for word in re.findall(r"[^\W_]+", text):
         if word in STOP_WORDS:
             continue
-        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        sibilant = re.fullmatch(r"(.{2,}(?:ch|sh|x|ss|z))e?s?", word)
+        if sibilant:
+            word = sibilant.group(1)  # "crashes"/"crash", "headaches"/"headache": the plural adds "es" or "s"
+        elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
             word = word[:-1]
         out.add(word)
     return frozenset(out)
