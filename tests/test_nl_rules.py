@@ -1072,6 +1072,12 @@ EIGHTH_PASS = [
     # "I don't want to read about X": the wish is what is said of X, not a topic
     ("how glaciers move, but I don't want to read about climate change", '"how glaciers move" AND NOT "climate change"'),
     ("history of jazz, I don't want to hear about Louis Armstrong", '"history of jazz" AND NOT "Louis Armstrong"'),
+    # "<occupation> here", a question passed on, a sentence with no content word: context, not topic
+    ("pharmacist here - which antihistamines besides cetirizine are safe while breastfeeding", '"which antihistamines are safe while breastfeeding" AND NOT "cetirizine"'),
+    ("My client wants to know which pension schemes, excluding SIPPs, allow early access.", '"which pension schemes allow early access" AND NOT "SIPPs"'),
+    ("Which museums in Vienna besides the Albertina are free on Sundays? What do I say?", '"Which museums in Vienna are free on Sundays?" AND NOT "Albertina"'),
+    ("What caused the Thirty Years War? Nothing about Gustavus Adolphus, I covered him already.", '"What caused the Thirty Years War?" AND NOT "Gustavus Adolphus"'),
+    ("can anyone recommend podcasts about chess? skip Perpetual Chess", '"podcasts about chess?" AND NOT "Perpetual Chess"'),
     # "either" after request wording pairs the alternatives around the first "or"
     ("Recommend either thrillers other than Gone Girl or cosy mysteries set in Cornwall", '"thrillers" AND NOT "Gone Girl" OR "cosy mysteries set in Cornwall"'),
 ]
@@ -1081,6 +1087,8 @@ EIGHTH_PASS_KEPT_WHOLE = [
     "Is metformin safe? Asking for a friend who has kidney disease",  # a condition is a constraint
     "For beginners: guitar songs without barre chords",
     "I love Dune so don't mention it",  # no exclusion before the clause to point back at
+    "Not Fade Away harmonica tabs",  # a title that opens with "Not"
+    "My client wants to know whether gifts are taxed",  # too little left after the context to stand alone
 ]
 
 SEVENTH_PASS_KEPT_WHOLE = [

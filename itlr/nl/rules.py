@@ -220,7 +220,7 @@ _FILLER_RE = re.compile(
 # request for texts that leave a topic out (unlike _FILLER_RE's "Explain X without Y").
 _ASK_FOR_RE = re.compile(
     r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
-    r"(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick)|searching\s+for|hunting\s+for|"
+    r"(?:(?:can|could)\s+(?:anyone|someone|somebody)\s+(?=recommend|suggest))?(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick)|searching\s+for|hunting\s+for|"
     r"(?:i['’]m\s+|i\s+am\s+)?(?:trying|hoping)\s+to\s+find|on\s+the\s+(?:hunt|lookout)\s+for|in\s+search\s+of)(?:\s+(?:me|us))?"
     r"\s+(?=\w)",
     re.IGNORECASE,
@@ -257,6 +257,12 @@ _SIGN_OFF_RE = re.compile(
 _ROLE_LEAD_RE = re.compile(
     r"^(?:as\s+an?\s+" + _ROLE + r"\s*,?\s+(?=(?:i|we)\b)"
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+an?\s+" + _ROLE + r"\s*[;:,.]\s+(?=\w)"
+    # "site engineer here - …", "Vet nurse here. …"
+    r"|(?:[\w-]+\s+){0,2}" + _ROLE + r"\s+here\s*(?:[-–—,:;.!]+\s*|\s+(?=(?:what|which|how|why|when|where|who|is|are|can|could|do|does)\b))"
+    # "Customer is asking which …", "My client wants to know whether …": a question passed on
+    r"|(?:(?:a|the|my|our)\s+)?(?:customer|client|patient|student|pupil|user|colleague|boss|manager|parent)s?\s+"
+    r"(?:is\s+asking|are\s+asking|asked|asks|wants\s+to\s+know|want\s+to\s+know|wonders?|(?:is|are)\s+wondering)(?:\s+(?:me|us))?\s+"
+    r"(?=(?:what|which|how|why|when|where|who|whether|if)\b)"
     # "For a client brief: …", "For an audit file: …": what the answer is for, before a colon
     r"|for\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}" + _WORK_NOUN + r"\s*:\s+(?=\w))",
     re.IGNORECASE,
@@ -331,7 +337,7 @@ _EXCLUSION_TAIL_RE = re.compile(
 # everyone", "… leaving out Kyoto since we've been twice". It is neither wanted nor excluded.
 _EXPERIENCE = r"(?:read|seen|saw|heard|watched|tried|visited|played|done|did|been|went|had|have|has|own|owned|used|know|knew|finished)"
 _BACK_REFERENCE = (
-    r"(?:that|those|it|them|this|these|both|already|before|twice|enough|to\s+death|allergic|intolerant|overrated|boring|"
+    r"(?:that|those|it|them|him|her|this|these|both|already|before|twice|enough|to\s+death|allergic|intolerant|overrated|boring|"
     r"sick\s+of|tired\s+of|bored\s+of|hates?|dislikes?|can['’]t\s+stand|too\s+\w+)"
 )
 # a clause that asks for something is a wish, not a remark: "…, it needs to run Linux"
@@ -842,6 +848,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     sent_start, sent_end = _sentence_bounds(text, m.start())
     after = text[m.end() : sent_end]
     conn_text = text[conn_start : m.start()]
+    if word == "not" and m.start() == sent_start and re.match(r"Not\s+(?:the\s+)?[A-Z]\w*\s+[A-Z]", text[m.start() : sent_end]) and not re.search(r"[,;:]", text[sent_start:sent_end]):
+        return False  # "Not Fade Away guitar chords": a title that opens with "Not"
     if _PROPERTY_VERB_RE.match(word) and re.search(r"\b(?:that|which|who)\s*$", conn_text, re.IGNORECASE):
         return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
     relative_not = re.search(r"\b(?:that|which)\s*$", conn_text, re.IGNORECASE)
@@ -1827,7 +1835,12 @@ def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
 
 
 # A sentence about the asker ("I'm 45 and self-employed.", "My team keeps losing."): context, not the topic
-_ABOUT_ME_RE = re.compile(r"^(?:(?:i|we)(?:['’](?:m|ve|d|ll|re))?|my|our)\b", re.IGNORECASE)
+_ABOUT_ME_RE = re.compile(
+    r"^(?:(?:i|we)(?:['’](?:m|ve|d|ll|re))?|my|our"
+    # the subject left out: "Working on a family law file.", "Total beginner here."
+    r"|(?:currently\s+|just\s+)?(?:working\s+on|writing|preparing|planning|doing)\s+(?:a|an|my|our)|(?:[\w-]+\s+){0,2}[\w-]+\s+here(?=\s*(?:[,.!]|$)))\b",
+    re.IGNORECASE,
+)
 _TOPIC_STATEMENT_RE = re.compile(r"\b(?:wonder(?:ing)?|curious|interested|question|asking|know\s+(?:if|whether|how|what|why|which))\b", re.IGNORECASE)
 # words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
 _REFERENCE_RE = re.compile(r"\b(?:it|this|these|those|them|they|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$)))\b(?!['’])", re.IGNORECASE)
@@ -1861,6 +1874,13 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_WHAT_DO_I_SAY_RE = re.compile(
+    r"^(?:so\s+)?(?:what|how)\s+(?:do|should|can|could|would|shall)\s+(?:i|we)\s+(?:say|tell|do|answer|respond|reply|advise)"
+    r"(?:\s+(?:to\s+)?(?:them|him|her|it|this|that))?\s*\?$",
+    re.IGNORECASE,
+)
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -1879,7 +1899,9 @@ def _drop_background(text: str) -> str:
     request: list[int] = []
     for k, (a, b) in enumerate(spans):
         sentence = text[a:b].strip()
-        if (
+        if k > 0 and (not grading.content_words(sentence) or _WHAT_DO_I_SAY_RE.match(sentence)) and not any(a <= end - 1 < b for _, end in triggers):
+            background.append(k)  # "… What do I tell them?": a sentence with no content word adds nothing
+        elif (
             _ABOUT_ME_RE.match(sentence)
             and not sentence.endswith("?")
             and not _FILLER_RE.match(sentence)
