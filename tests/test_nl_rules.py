@@ -1078,6 +1078,13 @@ EIGHTH_PASS = [
     ("Which museums in Vienna besides the Albertina are free on Sundays? What do I say?", '"Which museums in Vienna are free on Sundays?" AND NOT "Albertina"'),
     ("What caused the Thirty Years War? Nothing about Gustavus Adolphus, I covered him already.", '"What caused the Thirty Years War?" AND NOT "Gustavus Adolphus"'),
     ("can anyone recommend podcasts about chess? skip Perpetual Chess", '"podcasts about chess?" AND NOT "Perpetual Chess"'),
+    # three short topics or more joined by "and" under "of/in/on/about": one request each
+    ("symptoms of measles, mumps and rubella", '"symptoms of measles" OR "symptoms of mumps" OR "symptoms of rubella"'),
+    ("effects of sleep, diet and exercise on mood", '"effects of sleep on mood" OR "effects of diet on mood" OR "effects of exercise on mood"'),
+    # a list item with no subject: a lone "-s" word before a place is a plural noun
+    ("pubs in York other than the Maltings, walks in the Dales, or tearooms", '"pubs in York" AND NOT "Maltings" OR "walks in the Dales" OR "tearooms"'),
+    # a request made for a team
+    ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"
     ("Recommend either thrillers other than Gone Girl or cosy mysteries set in Cornwall", '"thrillers" AND NOT "Gone Girl" OR "cosy mysteries set in Cornwall"'),
 ]
@@ -1088,6 +1095,8 @@ EIGHTH_PASS_KEPT_WHOLE = [
     "For beginners: guitar songs without barre chords",
     "I love Dune so don't mention it",  # no exclusion before the clause to point back at
     "Not Fade Away harmonica tabs",  # a title that opens with "Not"
+    "a salad with tomatoes, basil and mozzarella",  # what goes together
+    "dinner recipes free of tomatoes, peppers and potatoes",
     "My client wants to know whether gifts are taxed",  # too little left after the context to stand alone
 ]
 

@@ -207,6 +207,9 @@ _FILLER_RE = re.compile(
     r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
+    # "Our logistics team needs info on …": a request made for a team
+    r"|(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:team|company|firm|department|office|business|practice|clinic|school|charity|client|boss|manager)\s+"
+    r"(?:needs?|wants?|would\s+like|is\s+looking\s+for)(?!\s+to\b)(?:\s+(?:info|information|details|guidance|advice|data)\s+(?:on|about))?"
     # "I'm after …", "I'm writing an essay on …", "I'm researching …": what the user works on is the topic
     r"|i(?:\s+am|['’]m)\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
     r"(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
@@ -1695,6 +1698,17 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         topics = syntax.objects_with_tail(t)  # "toxicity of lilies and sago palms for cats"
         if topics is not None:
             return _node(Or, [topics.prefix + it + topics.tail for it in topics.items])
+        # "rules of go, shogi, xiangqi and janggi": three short topics or more under "of/in/on/about"
+        # are one request each ("a salad with …", "recipes free of …" name what goes together)
+        listed = syntax.coordination_items(t, "and") if "?" not in t and "," in t else None
+        if (
+            listed is not None
+            and len(listed.items) >= 3
+            and all(len(it.split()) <= 2 for it in listed.items)
+            and re.search(r"\w\s+(?:of|in|on|about)\s+$", listed.prefix)
+            and not re.search(r"\b(?:free|mix|mixture|blend|combination|pairing|made|full|fear)\s+of\s+$", listed.prefix, re.IGNORECASE)
+        ):
+            return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
     # A or B, "A, B, or C"
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _or_stopped(t):
         found = syntax.coordination_items(t, "or")
@@ -2177,8 +2191,10 @@ def _plural_with_own_place(text: str) -> bool:
     words = _phrase_words(text)
     cut = next((i for i, w in enumerate(words) if w.tag == "IN"), len(words))
     noun, rest = words[:cut], words[cut:]
+    # "walks in Snowdonia": a list item opens with no subject, so a lone "-s" word is a plural noun
+    bare_plural = len(noun) == 1 and noun[0].tag == "VBZ" and not noun[0].capitalised
     return (
-        _plural_phrase(noun, shortest=1, modifiers=("JJ", "NN", "NNS", "NNP", "VBG"))
+        (bare_plural or _plural_phrase(noun, shortest=1, modifiers=("JJ", "NN", "NNS", "NNP", "VBG")))
         and len(rest) >= 2
         and rest[0].text.lower() in ("for", "in", "from", "with", "on", "about", "at", "near")
     )
