@@ -1083,6 +1083,9 @@ EIGHTH_PASS = [
     ("effects of sleep, diet and exercise on mood", '"effects of sleep on mood" OR "effects of diet on mood" OR "effects of exercise on mood"'),
     # a list item with no subject: a lone "-s" word before a place is a plural noun
     ("pubs in York other than the Maltings, walks in the Dales, or tearooms", '"pubs in York" AND NOT "Maltings" OR "walks in the Dales" OR "tearooms"'),
+    # one member named and left out, then kinds of other things: one request each
+    ("warehouse shelving except cantilever, wire decks, or mobile carts", '"warehouse shelving" AND NOT "cantilever" OR "wire decks" OR "mobile carts"'),
+    ("laptops except the MacBook Air, gaming laptops, or 2-in-1 laptops", '"laptops" AND NOT "MacBook Air" AND NOT "gaming laptops" AND NOT "2-in-1 laptops"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"

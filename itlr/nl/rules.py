@@ -2177,11 +2177,25 @@ def _request_in_list(text: str) -> list[str] | None:
     if trigger is None or _depth_at(text, trigger[0]):
         return None
     commas = [m for m in re.finditer(r",\s+(?:or\s+|and\s+)?", text) if m.start() > trigger[1] and not _depth_at(text, m.start())]
+    items = [text[c.end() : (commas[j + 1].start() if j + 1 < len(commas) else len(text))] for j, c in enumerate(commas)]
     for k, m in enumerate(commas):
-        end = commas[k + 1].start() if k + 1 < len(commas) else len(text)
-        if _plural_with_own_place(text[m.end() : end]):
-            rest = [text[c.end() : (commas[j + 1].start() if j + 1 < len(commas) else len(text))] for j, c in enumerate(commas) if j >= k]
-            return [text[: m.start()]] + [r for r in rest if _words(r)]
+        if _plural_with_own_place(items[k]):
+            return [text[: m.start()]] + [r for r in items[k:] if _words(r)]
+    # "sci-fi novels set on Mars except The Martian, space opera series, cyberpunk short stories,
+    # or solarpunk anthologies": one member named and left out, then kinds of other things (their
+    # own head nouns, several words each), one request each; "other than poor posture, muscle
+    # strain, or herniated discs" names causes of one kind and stays one list
+    first = _phrase_words(text[trigger[1] : commas[0].start()]) if commas else []
+    kinds = [_phrase_words(it) for it in items]
+    wanted = {w.text.lower() for w in _wanted_plurals(text, trigger)}
+    if (
+        len(kinds) >= 2
+        and first
+        and (first[-1].tag != "NNS" or first[0].capitalised)
+        and all(_plural_phrase(k) and k[-1].text.lower() not in wanted for k in kinds)
+        and len({k[-1].text.lower() for k in kinds}) == len(kinds)
+    ):
+        return [text[: commas[0].start()]] + [r for r in items if _words(r)]
     return None
 
 
