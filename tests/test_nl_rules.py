@@ -1086,6 +1086,8 @@ EIGHTH_PASS = [
     # one member named and left out, then kinds of other things: one request each
     ("warehouse shelving except cantilever, wire decks, or mobile carts", '"warehouse shelving" AND NOT "cantilever" OR "wire decks" OR "mobile carts"'),
     ("laptops except the MacBook Air, gaming laptops, or 2-in-1 laptops", '"laptops" AND NOT "MacBook Air" AND NOT "gaming laptops" AND NOT "2-in-1 laptops"'),
+    # a word the tagger reads as a verb after "and", then nouns to the end: one more excluded item
+    ("omega-3 sources apart from vitamin K and fish oil", '"omega-3 sources" AND NOT "vitamin K" AND NOT "fish oil"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"

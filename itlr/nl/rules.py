@@ -1446,6 +1446,15 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     else:
                         if len(words) >= (3 if finite else 2) and found_items[-1].islower():
                             raise _Unsure("the excluded phrase may hold the question's verb")
+        # "…, apart from vitamin K and fish oil?": the tagger reads "fish" as a verb and ends the
+        # list, but a verb and then nouns up to the sentence's end are one more item, not a clause
+        last = re.match(r"\s+and\s+(?P<item>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){1,2})(?=\s*[?.!]*\s*$)", span[end:]) if found_items and not quoted else None
+        if last:
+            alone = [w.tag for w in syntax.tag(last.group("item"))]
+            in_list = [w.tag for w in syntax.tag(span.strip()) if w.text == last.group("item").split()[0]]
+            if in_list[-1:] in (["VB"], ["VBP"]) and all(t in ("NN", "NNS") for t in alone):
+                found_items = found_items + [last.group("item")]
+                end += last.end()
         # "minus anything needing a table saw": "anything" is no topic, what it needs or has is
         if re.fullmatch(r"(?:anything|everything|something|stuff)", found_items[-1].strip(), re.IGNORECASE) and _words(span[end:]):
             clause_end = len(re.split(r"[,;.?!]", span[end:], maxsplit=1)[0])
