@@ -1088,6 +1088,9 @@ EIGHTH_PASS = [
     ("laptops except the MacBook Air, gaming laptops, or 2-in-1 laptops", '"laptops" AND NOT "MacBook Air" AND NOT "gaming laptops" AND NOT "2-in-1 laptops"'),
     # a word the tagger reads as a verb after "and", then nouns to the end: one more excluded item
     ("omega-3 sources apart from vitamin K and fish oil", '"omega-3 sources" AND NOT "vitamin K" AND NOT "fish oil"'),
+    # what the user has already made, how often, and "so leave that out" pointing back
+    ("easy weeknight curries. i've already made butter chicken a hundred times so leave that out", '"easy weeknight curries" AND NOT "butter chicken"'),
+    ("board games, we've played Catan too many times", '"board games" AND NOT "Catan"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"

@@ -122,7 +122,7 @@ _STRONG = [
     r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?",
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
     r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)(?!\s+(?:it|them|this|that|those|these|both|all)\b)"
@@ -331,6 +331,8 @@ _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summ
 _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|pls|plz|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"(?:so\s+)?(?:something|anything|somewhere|someone|one)\s+else(?:\s+please)?(?=\s*(?:[.,;!?]|$))|"  # "I know about bute, so something else."
+    r"(?:a\s+(?:hundred|thousand|million|dozen|few|couple\s+of)|many|several|countless|so\s+many|too\s+many|loads\s+of|\d+|two|three|four|five|ten)"
+    r"\s+times(?:\s+(?:already|before|over))?(?=\s*(?:[.,;!?]|$))|"  # "we've played Catan too many times"
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once|for\s+now|for\s+the\s+moment|for\s+the\s+time\s+being)(?=\s*(?:[.,;!?]|$)))\b",
     re.IGNORECASE,
@@ -376,7 +378,10 @@ _EXCLUSION_REMARK_RE = re.compile(
 )
 _NEG_SUFFIX_RE = re.compile(
     r",?\s+etc\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+ones?$|(?<=\w)\s+(?-i:stuff|things)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
-    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$",
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$"
+    # "avocado mousse a hundred times": how often the user has had it, not what
+    r"|(?<=\w)\s+(?:a\s+(?:hundred|thousand|million|dozen|few|couple\s+of)|many|several|countless|so\s+many|too\s+many|loads\s+of|"
+    r"\d+|two|three|four|five|ten)\s+times(?:\s+(?:already|before|over))?$",
     re.IGNORECASE,
 )
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
@@ -1116,7 +1121,8 @@ def _aside(m: re.Match[str]) -> str:
 _EXCLUDED_AGAIN_RE = re.compile(
     r"(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?(?:(?:don['’]t|do\s+not)\s+(?:bother\s+with|mention|cover|include|repeat|explain)|skip|"
     r"leave\s+out|ignore|no\s+need\s+to\s+(?:cover|mention|explain|include|repeat|go\s+over)|you\s+(?:can|may)\s+skip)\s+"
-    r"(?:it|that|them|those|this|these)(?:\s+please)?(?=\s*(?:[.;!?]|$))",
+    r"(?:it|that|them|those|this|these)(?:\s+please)?(?=\s*(?:[.;!?]|$))"
+    r"|(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?leave\s+(?:it|that|them|those|this|these)\s+out(?:\s+please)?(?=\s*(?:[.;!?]|$))",
     re.IGNORECASE,
 )
 # "leave Robespierre out of it", "keep politics out": the object between verb and particle
