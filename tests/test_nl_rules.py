@@ -1091,6 +1091,11 @@ EIGHTH_PASS = [
     # what the user has already made, how often, and "so leave that out" pointing back
     ("easy weeknight curries. i've already made butter chicken a hundred times so leave that out", '"easy weeknight curries" AND NOT "butter chicken"'),
     ("board games, we've played Catan too many times", '"board games" AND NOT "Catan"'),
+    # "Quick one -", "can u suggest", a request with its subject left out ("Need examples of …")
+    ("Quick one - best budget mirrorless cameras for video, not Sony", '"best budget mirrorless cameras for video" AND NOT "Sony"'),
+    ("can u suggest some podcasts on ancient history (no Hardcore History pls)", '"podcasts on ancient history" AND NOT "Hardcore History"'),
+    ("Need examples of Baroque churches in Rome, just not St Peter's.", '"examples of Baroque churches in Rome" AND NOT "St Peter\'s"'),
+    ("Need for Speed games except Carbon", '"Need for Speed games" AND NOT "Carbon"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"

@@ -199,7 +199,7 @@ _ABBREV = {
 
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
 _FILLER_RE = re.compile(
-    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
@@ -207,6 +207,7 @@ _FILLER_RE = re.compile(
     r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
+    r"|(?:need|want)(?=\s+(?:a|an|some|examples|ideas|info|information|recommendations|suggestions|advice|tips|help|details|sources)\b)"
     # "Our logistics team needs info on …": a request made for a team
     r"|(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:team|company|firm|department|office|business|practice|clinic|school|charity|client|boss|manager)\s+"
     r"(?:needs?|wants?|would\s+like|is\s+looking\s+for)(?!\s+to\b)(?:\s+(?:info|information|details|guidance|advice|data)\s+(?:on|about))?"
@@ -222,7 +223,7 @@ _FILLER_RE = re.compile(
 # Only dropped from the positive text: "recommend a car without a sunroof" is a property, not a
 # request for texts that leave a topic out (unlike _FILLER_RE's "Explain X without Y").
 _ASK_FOR_RE = re.compile(
-    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:(?:can|could)\s+(?:anyone|someone|somebody)\s+(?=recommend|suggest))?(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick)|searching\s+for|hunting\s+for|"
     r"(?:i['’]m\s+|i\s+am\s+)?(?:trying|hoping)\s+to\s+find|on\s+the\s+(?:hunt|lookout)\s+for|in\s+search\s+of)(?:\s+(?:me|us))?"
     r"\s+(?=\w)",
@@ -274,8 +275,10 @@ _ROLE_LEAD_RE = re.compile(
 _GREETING_RE = re.compile(
     r"^(?:(?:hi|hey|hello|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|folks|everyone))?\s*[!,.:]+\s*(?=\S)"
     # "ok so which cities …", "quick question: …"
-    r"|(?:ok(?:ay)?,?\s+so|so|basically|anyway|quick\s+question|random\s+question)[,:\s-]+"
-    r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any)\b))",
+    r"|(?:ok(?:ay)?,?\s+so|so|basically|anyway|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q))[,:\s-]+"
+    r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any)\b)"
+    # "Quick one - best budget cameras …": set off by a dash or colon, whatever follows
+    r"|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q)\s*(?:[-–—:]|[?!.])\s*(?=\w))",
     re.IGNORECASE,
 )
 # lowercase only: "The Great Gatsby" stays; "a few", "some good": how many or how good, not what
@@ -992,7 +995,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
 
 # Request wording that asks for things rather than for a text about them
 _LISTING_RE = re.compile(
-    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:show|list|find|give|get|bring|fetch|retrieve|name|search|look|pull|dig|(?:just\s+)?looking|"
     r"i(?:\s+|(?=['’]))(?:want|need|would\s+like|['’]d\s+like|am\s+(?:looking|after)|['’]m\s+(?:looking|after)))\b",
     re.IGNORECASE,
