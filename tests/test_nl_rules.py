@@ -1096,6 +1096,9 @@ EIGHTH_PASS = [
     ("can u suggest some podcasts on ancient history (no Hardcore History pls)", '"podcasts on ancient history" AND NOT "Hardcore History"'),
     ("Need examples of Baroque churches in Rome, just not St Peter's.", '"examples of Baroque churches in Rome" AND NOT "St Peter\'s"'),
     ("Need for Speed games except Carbon", '"Need for Speed games" AND NOT "Carbon"'),
+    # two countries joined by "and" after a preposition are two places, never a title
+    ("cost of living in Chad and Niger", '"cost of living in Chad" OR "cost of living in Niger"'),
+    ("healthcare systems in New Zealand and South Korea", '"healthcare systems in New Zealand" OR "healthcare systems in South Korea"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"
@@ -1109,6 +1112,7 @@ EIGHTH_PASS_KEPT_WHOLE = [
     "I love Dune so don't mention it",  # no exclusion before the clause to point back at
     "Not Fade Away harmonica tabs",  # a title that opens with "Not"
     "a salad with tomatoes, basil and mozzarella",  # what goes together
+    "trade between France and Germany",
     "dinner recipes free of tomatoes, peppers and potatoes",
     "My client wants to know whether gifts are taxed",  # too little left after the context to stand alone
 ]

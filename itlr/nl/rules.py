@@ -1789,6 +1789,28 @@ _ONE_PLACE_RE = re.compile(
 )
 
 
+# Countries: two of them joined by "and" are two places ("in Ireland and Portugal"), never a title
+_COUNTRIES = frozenset(
+    """afghanistan albania algeria andorra angola argentina armenia australia austria azerbaijan bahamas bahrain bangladesh
+    barbados belarus belgium belize benin bhutan bolivia botswana brazil brunei bulgaria burundi cambodia cameroon canada chad
+    chile china colombia comoros congo croatia cuba cyprus czechia denmark djibouti dominica ecuador egypt eritrea estonia
+    eswatini ethiopia fiji finland france gabon gambia georgia germany ghana greece grenada guatemala guinea guyana haiti
+    honduras hungary iceland india indonesia iran iraq ireland israel italy jamaica japan jordan kazakhstan kenya kiribati
+    kosovo kuwait kyrgyzstan laos latvia lebanon lesotho liberia libya liechtenstein lithuania luxembourg madagascar malawi
+    malaysia maldives mali malta mauritania mauritius mexico micronesia moldova monaco mongolia montenegro morocco mozambique
+    myanmar namibia nauru nepal netherlands nicaragua niger nigeria norway oman pakistan palau palestine panama paraguay peru
+    philippines poland portugal qatar romania russia rwanda samoa senegal serbia seychelles singapore slovakia slovenia
+    somalia spain sudan suriname sweden switzerland syria taiwan tajikistan tanzania thailand togo tonga tunisia turkey
+    turkmenistan tuvalu uganda ukraine uruguay uzbekistan vanuatu venezuela vietnam yemen zambia zimbabwe england scotland
+    wales""".split()
+) | {
+    "new zealand", "south africa", "south korea", "north korea", "saudi arabia", "sri lanka", "costa rica", "el salvador",
+    "united states", "united kingdom", "united arab emirates", "czech republic", "dominican republic", "ivory coast",
+    "papua new guinea", "sierra leone", "east timor", "northern ireland", "north macedonia", "burkina faso", "cape verde",
+    "san marino", "vatican city", "hong kong", "puerto rico",
+}
+
+
 def _places_with_tail(text: str) -> Expr | None:
     """ "taxes in france and spain for retirees" -> one alternative per place; None unless the
     two items are one-word names after a preposition and a prepositional phrase follows them."""
@@ -1807,6 +1829,8 @@ def _places_with_tail(text: str) -> Expr | None:
     # kinds of thing (one-word names in a list of three or more, or one-word lowercase plurals)
     if found.tail.strip() or len(_words(found.prefix)) < 3:
         return None
+    if all(re.sub(r"^the\s+", "", it, flags=re.IGNORECASE).lower() in _COUNTRIES and it[:1].isupper() for it in found.items):
+        return _node(Or, [found.prefix + it for it in found.items])  # "cost of living in Chad and Niger": never a title
     head = _words(found.prefix)[-2]
     if tags.get(head) not in ("NN", "NNS") and not (tags.get(head) == "VBZ" and head.endswith("s")):  # "thresholds" may read as a verb
         return None
