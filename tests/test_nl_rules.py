@@ -1099,6 +1099,9 @@ EIGHTH_PASS = [
     # two countries joined by "and" after a preposition are two places, never a title
     ("cost of living in Chad and Niger", '"cost of living in Chad" OR "cost of living in Niger"'),
     ("healthcare systems in New Zealand and South Korea", '"healthcare systems in New Zealand" OR "healthcare systems in South Korea"'),
+    # one opening after another, one sign-off after another
+    ("Hi! Hi, I'm a practice nurse. Which statins besides atorvastatin are safe in kidney disease?", '"Which statins are safe in kidney disease?" AND NOT "atorvastatin"'),
+    ("Could you tell me about the moons of Saturn besides Titan? It's for my son's school project. Thanks!", '"moons of Saturn?" AND NOT "Titan"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"
@@ -1113,6 +1116,8 @@ EIGHTH_PASS_KEPT_WHOLE = [
     "Not Fade Away harmonica tabs",  # a title that opens with "Not"
     "a salad with tomatoes, basil and mozzarella",  # what goes together
     "trade between France and Germany",
+    "not fade away guitar chords buddy holly",  # "not" opens the text and nothing ends what it would exclude
+    "shakespeare plays that are neither tragedies nor comedies",  # what the answer is, lowercase or not
     "dinner recipes free of tomatoes, peppers and potatoes",
     "My client wants to know whether gifts are taxed",  # too little left after the context to stand alone
 ]

@@ -859,8 +859,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     sent_start, sent_end = _sentence_bounds(text, m.start())
     after = text[m.end() : sent_end]
     conn_text = text[conn_start : m.start()]
-    if word == "not" and m.start() == sent_start and re.match(r"Not\s+(?:the\s+)?[A-Z]\w*\s+[A-Z]", text[m.start() : sent_end]) and not re.search(r"[,;:]", text[sent_start:sent_end]):
-        return False  # "Not Fade Away guitar chords": a title that opens with "Not"
+    if word == "not" and not text[: m.start()].strip() and not re.search(r"[,;:()]|\s[-–—]\s|\bbut\b", text[sent_start:sent_end], re.IGNORECASE):
+        return False  # "Not Fade Away guitar chords": "not" opens the text and nothing ends what it would exclude: a title
     if _PROPERTY_VERB_RE.match(word) and re.search(r"\b(?:that|which|who)\s*$", conn_text, re.IGNORECASE):
         return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
     relative_not = re.search(r"\b(?:that|which)\s*$", conn_text, re.IGNORECASE)
@@ -1254,6 +1254,8 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             continue  # "skip the line tickets louvre": a verb with its object, not a list to leave out
         # ("tips for teachers ignore bad behaviour": "ignore" is what is done, not what to leave out)
         keyword_cue = imperative and not word.startswith(("ignore", "disregard")) and m.group(0).islower()
+        # ("plays that are neither tragedies nor comedies": what the answer is, a property)
+        keyword_cue = keyword_cue and not re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)
         if keyword_cue and not boundary and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False):
             boundary = True  # "beta blocker side effects skip propranolol": a keyword query, then what to leave out
         # "history of Ireland no Troubles": a name that ends the query, left out ("pasta recipes no
@@ -2016,11 +2018,19 @@ def _unglued(result: RuleResult) -> RuleResult:
 
 
 def _rules_to_expr(original: str) -> RuleResult:
-    text = _LABEL_RE.sub("", _GREETING_RE.sub("", original))
-    role = _ROLE_LEAD_RE.match(text)
-    text = text[role.end() :] if role and len(grading.content_words(text[role.end() :])) >= 3 else text
-    signed_off = _SIGN_OFF_RE.sub("", text)
-    text = signed_off if _words(signed_off) else text
+    text = original
+    for _ in range(3):  # "Hi, I'm a practice nurse. Customer is asking …": one opening after another
+        opened = _LABEL_RE.sub("", _GREETING_RE.sub("", text))
+        role = _ROLE_LEAD_RE.match(opened)
+        opened = opened[role.end() :] if role and len(grading.content_words(opened[role.end() :])) >= 3 else opened
+        if opened == text:
+            break
+        text = opened
+    for _ in range(3):  # "… It's for my school project. Thanks!"
+        signed_off = _SIGN_OFF_RE.sub("", text)
+        if signed_off == text or not _words(signed_off):
+            break
+        text = signed_off
     text = _SENTENCE_LABEL_RE.sub(lambda m: m.group("first").upper(), text)
     text = _STYLE_RE.sub(lambda m: (m.group("first") or "").upper(), text)
     text = _drop_background(text)
