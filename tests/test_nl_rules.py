@@ -1102,6 +1102,11 @@ EIGHTH_PASS = [
     # one opening after another, one sign-off after another
     ("Hi! Hi, I'm a practice nurse. Which statins besides atorvastatin are safe in kidney disease?", '"Which statins are safe in kidney disease?" AND NOT "atorvastatin"'),
     ("Could you tell me about the moons of Saturn besides Titan? It's for my son's school project. Thanks!", '"moons of Saturn?" AND NOT "Titan"'),
+    # a sentence that only asks for help, and a "pls" that ends the message
+    ("Can you help? crochet amigurumi patterns except animals, or beginner embroidery kits", '"crochet amigurumi patterns" AND NOT "animals" OR "beginner embroidery kits"'),
+    ("Can you help? Customer is asking which payment methods, excluding PayPal, work for subscriptions", '"which payment methods work for subscriptions" AND NOT "PayPal"'),
+    ("Marvel movies excluding the Avengers films, or DC movies pls", '"Marvel movies" AND NOT "Avengers films" OR "DC movies"'),
+    ("which programming languages other than rust compile to webassembly pls", '"which programming languages compile to webassembly" AND NOT "rust"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"

@@ -247,7 +247,7 @@ _WORK_NOUN = (
 # What closes a message and says nothing of the topic: "…, any suggestions?", "Thanks in advance.",
 # "It's for my daughter's school project." (a project's purpose; "It's for a 10 year old" is a constraint)
 _SIGN_OFF_RE = re.compile(
-    r"(?:[\s,;.!?-]+(?:any\s+(?:suggestions|ideas|recommendations|tips|thoughts|advice|pointers)|"
+    r"(?:[\s,;.!?-]+(?:any\s+(?:suggestions|ideas|recommendations|tips|thoughts|advice|pointers)|thx|ty|"
     r"(?:many\s+)?thanks(?:\s+(?:in\s+advance|a\s+lot|so\s+much))?|thank\s+you(?:\s+(?:in\s+advance|so\s+much))?|cheers)"
     r"|(?<=[.?!])\s+(?:it|this)(?:['’]s|\s+is)\s+for\s+(?:my|our)\s+(?:[\w'’-]+\s+){0,3}"
     r"(?:project|homework|assignment|essay|class|presentation|report|course|coursework|thesis|dissertation|blog|talk|lesson|paper|newsletter)"
@@ -258,6 +258,14 @@ _SIGN_OFF_RE = re.compile(
     r"\s*[.!?]*\s*$",
     re.IGNORECASE,
 )
+# A sentence that asks for help and says nothing of what: "Can you help?", "Quick question."
+_EMPTY_REQUEST = (
+    r"(?:(?:can|could|would|will)\s+(?:you|u|anyone|someone|somebody)\s+(?:please\s+)?help(?:\s+(?:me|us))?(?:\s+out)?(?:\s+(?:here|please|pls))?"
+    r"|(?:please\s+)?help(?:\s+(?:me|us))?(?:\s+(?:please|pls))?|(?:i\s+have\s+a\s+)?(?:quick\s+|simple\s+|random\s+)?question"
+    r"|need\s+(?:some\s+)?help|help\s+needed)\s*[?.!:]+"
+)
+_EMPTY_REQUEST_RE = re.compile(r"^" + _EMPTY_REQUEST + r"$", re.IGNORECASE)
+_PLEASE_END_RE = re.compile(r"[\s,]+(?:please|pls|plz)\s*[.!?]*\s*$", re.IGNORECASE)
 _ROLE_LEAD_RE = re.compile(
     r"^(?:as\s+an?\s+" + _ROLE + r"\s*,?\s+(?=(?:i|we)\b)"
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+an?\s+" + _ROLE + r"\s*[;:,.]\s+(?=\w)"
@@ -268,7 +276,8 @@ _ROLE_LEAD_RE = re.compile(
     r"(?:is\s+asking|are\s+asking|asked|asks|wants\s+to\s+know|want\s+to\s+know|wonders?|(?:is|are)\s+wondering)(?:\s+(?:me|us))?\s+"
     r"(?=(?:what|which|how|why|when|where|who|whether|if)\b)"
     # "For a client brief: …", "For an audit file: …": what the answer is for, before a colon
-    r"|for\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}" + _WORK_NOUN + r"\s*:\s+(?=\w))",
+    r"|for\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}" + _WORK_NOUN + r"\s*:\s+(?=\w)"
+    r"|" + _EMPTY_REQUEST + r"\s+(?=\w))",  # "Can you help? …"
     re.IGNORECASE,
 )
 # "hi!", "Hey there," in front of a question say nothing about its topic.
@@ -1948,6 +1957,13 @@ def _drop_background(text: str) -> str:
     spans = _sentences(text)
     if len(spans) < 2:
         return text
+    # "Can you help? …": a sentence that only asks for help goes, whatever the others say
+    kept = [(a, b) for a, b in spans if not _EMPTY_REQUEST_RE.match(text[a:b].strip())]
+    if kept and len(kept) < len(spans):
+        text = _squash(" ".join(text[a:b] for a, b in kept))
+        spans = _sentences(text)
+        if len(spans) < 2:
+            return text
     triggers: list[tuple[int, int]] = []  # the text's exclusion cues: (start of the connector, end)
     found = _find_trigger(text)
     while found is not None and len(triggers) < 8:
@@ -2028,6 +2044,10 @@ def _rules_to_expr(original: str) -> RuleResult:
         text = opened
     for _ in range(3):  # "… It's for my school project. Thanks!"
         signed_off = _SIGN_OFF_RE.sub("", text)
+        # "…, or DC movies pls"; but "? No pasta or rice please" says what the list is: it stays
+        last = _sentences(signed_off)[-1:] if _words(signed_off) else []
+        if not (last and re.match(r"\s*(?:not|no|nothing|none|never|don['’]?t|without)\b", signed_off[last[0][0] : last[0][1]], re.IGNORECASE)):
+            signed_off = _PLEASE_END_RE.sub("", signed_off)
         if signed_off == text or not _words(signed_off):
             break
         text = signed_off
