@@ -1107,6 +1107,10 @@ EIGHTH_PASS = [
     ("Can you help? Customer is asking which payment methods, excluding PayPal, work for subscriptions", '"which payment methods work for subscriptions" AND NOT "PayPal"'),
     ("Marvel movies excluding the Avengers films, or DC movies pls", '"Marvel movies" AND NOT "Avengers films" OR "DC movies"'),
     ("which programming languages other than rust compile to webassembly pls", '"which programming languages compile to webassembly" AND NOT "rust"'),
+    # pleasantries, "keep it short" after a comma, and the alternatives of one sentence among several
+    ("Hey there, hope you're well. Olympic sports other than swimming, or winter sports? Any pointers?", '"Olympic sports" AND NOT "swimming" OR "winter sports"'),
+    ("which programming languages other than rust compile to webassembly, keep it short", '"which programming languages compile to webassembly" AND NOT "rust"'),
+    ("I'm new here. Which pubs besides the Crown do food, or which cafes open early? Keep it short.", '"Which pubs do food" AND NOT "Crown" OR "which cafes open early"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"

@@ -248,6 +248,8 @@ _WORK_NOUN = (
 # "It's for my daughter's school project." (a project's purpose; "It's for a 10 year old" is a constraint)
 _SIGN_OFF_RE = re.compile(
     r"(?:[\s,;.!?-]+(?:any\s+(?:suggestions|ideas|recommendations|tips|thoughts|advice|pointers)|thx|ty|"
+    # "…, keep it short": how to answer, not what about
+    r"(?:and\s+)?(?:please\s+)?keep\s+it\s+(?:simple|short|brief|basic|concise|light|non-technical)(?:\s+please)?|"
     r"(?:many\s+)?thanks(?:\s+(?:in\s+advance|a\s+lot|so\s+much))?|thank\s+you(?:\s+(?:in\s+advance|so\s+much))?|cheers)"
     r"|(?<=[.?!])\s+(?:it|this)(?:['’]s|\s+is)\s+for\s+(?:my|our)\s+(?:[\w'’-]+\s+){0,3}"
     r"(?:project|homework|assignment|essay|class|presentation|report|course|coursework|thesis|dissertation|blog|talk|lesson|paper|newsletter)"
@@ -286,6 +288,9 @@ _GREETING_RE = re.compile(
     # "ok so which cities …", "quick question: …"
     r"|(?:ok(?:ay)?,?\s+so|so|basically|anyway|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q))[,:\s-]+"
     r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any)\b)"
+    # "Hope you're well.", "How are you?": pleasantries
+    r"|(?:i\s+)?hope\s+(?:you['’]re|you\s+are|all\s+is|this\s+finds\s+you)(?:\s+doing)?\s+(?:well|good|ok|okay|fine|great)(?:\s+today)?\s*[.!,]+\s*(?=\w)"
+    r"|how\s+are\s+(?:you|u)(?:\s+doing)?(?:\s+today)?\s*[?!.,]+\s*(?=\w)"
     # "Quick one - best budget cameras …": set off by a dash or colon, whatever follows
     r"|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q)\s*(?:[-–—:]|[?!.])\s*(?=\w))",
     re.IGNORECASE,
@@ -2141,17 +2146,23 @@ def _shared_head(left: str, right: str) -> str:
 _EITHER_RE = re.compile(r"^\s*either\s+", re.IGNORECASE)
 
 
-def _alternatives(text: str) -> list[str]:
+def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
     """ "Novels by Austen except Emma, or novels by the Brontes" -> the two alternatives
     (only where one of them excludes something; a plain "A, B, or C" is coordination)."""
     body = text.rstrip(" ?!.")
-    if any(_is_sentence_end(body, i) for i, ch in enumerate(body) if ch in ".?!;"):
+    if not one_sentence and any(_is_sentence_end(body, i) for i, ch in enumerate(body) if ch in ".?!;"):
         # several sentences: an ", or" inside one of them is not the question's alternative, but a
         # sentence that opens with "Or" after an exclusion is
         for m in _SENTENCE_OR_RE.finditer(text):
             left, right = text[: m.start()], text[m.end() :]
             if _words(right) and not _depth_at(text, m.start()) and _find_trigger(left):
                 return [left] + _alternatives(right)
+        # "I'm a student. Marvel movies excluding the Avengers films, or DC movies. Keep it short.":
+        # the sentence with the exclusion keeps its own alternatives; the others go with its ends
+        for a, b in _sentences(text):
+            sub = _alternatives(text[a:b], one_sentence=True) if _find_trigger(text[a:b]) else []
+            if len(sub) > 1:
+                return [text[:a] + sub[0]] + sub[1:-1] + [sub[-1] + text[b:]]
         return [text]
     request = _FILLER_RE.match(text) or _ASK_FOR_RE.match(text)  # "Show me either …"
     lead = request.end() if request else 0
