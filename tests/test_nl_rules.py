@@ -1111,6 +1111,10 @@ EIGHTH_PASS = [
     ("Hey there, hope you're well. Olympic sports other than swimming, or winter sports? Any pointers?", '"Olympic sports" AND NOT "swimming" OR "winter sports"'),
     ("which programming languages other than rust compile to webassembly, keep it short", '"which programming languages compile to webassembly" AND NOT "rust"'),
     ("I'm new here. Which pubs besides the Crown do food, or which cafes open early? Keep it short.", '"Which pubs do food" AND NOT "Crown" OR "which cafes open early"'),
+    # a question after "Please," or embedded in "I want to know …" keeps its verb out of the NOT
+    ("Please, which metals other than gold conduct electricity well?", '"which metals conduct electricity well?" AND NOT "gold"'),
+    ("I want to know which programming languages other than Rust compile to WebAssembly", '"which programming languages compile to WebAssembly" AND NOT "Rust"'),
+    ("ok so show me either NSAIDs other than ibuprofen or paracetamol combination products for dental pain", '"NSAIDs" AND NOT "ibuprofen" OR "paracetamol combination products for dental pain"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"
@@ -1125,6 +1129,7 @@ EIGHTH_PASS_KEPT_WHOLE = [
     "Not Fade Away harmonica tabs",  # a title that opens with "Not"
     "a salad with tomatoes, basil and mozzarella",  # what goes together
     "trade between France and Germany",
+    "So I Married an Axe Murderer cast",
     "not fade away guitar chords buddy holly",  # "not" opens the text and nothing ends what it would exclude
     "shakespeare plays that are neither tragedies nor comedies",  # what the answer is, lowercase or not
     "dinner recipes free of tomatoes, peppers and potatoes",

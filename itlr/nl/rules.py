@@ -279,15 +279,19 @@ _ROLE_LEAD_RE = re.compile(
     r"(?=(?:what|which|how|why|when|where|who|whether|if)\b)"
     # "For a client brief: …", "For an audit file: …": what the answer is for, before a colon
     r"|for\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}" + _WORK_NOUN + r"\s*:\s+(?=\w)"
-    r"|" + _EMPTY_REQUEST + r"\s+(?=\w))",  # "Can you help? …"
+    r"|" + _EMPTY_REQUEST + r"\s+(?=\w)"  # "Can you help? …"
+    # "I want to know which …", "I was wondering whether …": an embedded question is the question
+    r"|(?:(?:i|we)\s+(?:want|need|would\s+like|['’]d\s+like)\s+to\s+know|i\s+(?:wonder|was\s+wondering|am\s+wondering|['’]m\s+wondering))"
+    r"\s*[:,]?\s+(?=(?:which|what|who|how|why|when|where|whether|if|rather\s+than|instead\s+of)\b))",
     re.IGNORECASE,
 )
 # "hi!", "Hey there," in front of a question say nothing about its topic.
 _GREETING_RE = re.compile(
     r"^(?:(?:hi|hey|hello|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|folks|everyone))?\s*[!,.:]+\s*(?=\S)"
     # "ok so which cities …", "quick question: …"
-    r"|(?:ok(?:ay)?,?\s+so|so|basically|anyway|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q))[,:\s-]+"
-    r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any)\b)"
+    r"|(?:ok(?:ay)?,?\s+so|so(?=\s*,)|(?-i:so)|basically|anyway|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q))[,:\s-]+"
+    r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any|show|tell|give|find|list|recommend|suggest|either|need)\b)"
+    r"|please\s*,\s*(?=\w)"  # "Please, which metals …"
     # "Hope you're well.", "How are you?": pleasantries
     r"|(?:i\s+)?hope\s+(?:you['’]re|you\s+are|all\s+is|this\s+finds\s+you)(?:\s+doing)?\s+(?:well|good|ok|okay|fine|great)(?:\s+today)?\s*[.!,]+\s*(?=\w)"
     r"|how\s+are\s+(?:you|u)(?:\s+doing)?(?:\s+today)?\s*[?!.,]+\s*(?=\w)"
@@ -1350,7 +1354,8 @@ def _cut_nested(text: str, start: int, end: int) -> int:
 
 # A question whose subject holds the exclusion: "Which fish other than salmon …".
 _WH_SUBJECT_RE = re.compile(
-    r"^(?:.*[.?!;]\s+)?\s*(?:which|what|who)\s+(?!(?:[\w'’-]+\s+){0,3}?(?:are|is|was|were|do|does|did|can|could|will|would|should|has|have|had)\b)"
+    # (after another sentence, a comma or a verb that embeds the question: "I want to know which …")
+    r"^(?:.*[.?!;,:]\s+|.*\b(?:know|wondering|wonder|asking|ask|find\s+out|curious)\s+)?\s*(?:which|what|who)\s+(?!(?:[\w'’-]+\s+){0,3}?(?:are|is|was|were|do|does|did|can|could|will|would|should|has|have|had)\b)"
     r"(?:[\w'’-]+\s+){0,3}[\w'’-]+\s*$",
     re.IGNORECASE,
 )
