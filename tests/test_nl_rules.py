@@ -1117,6 +1117,7 @@ EIGHTH_PASS = [
     ("ok so show me either NSAIDs other than ibuprofen or paracetamol combination products for dental pain", '"NSAIDs" AND NOT "ibuprofen" OR "paracetamol combination products for dental pain"'),
     ("Tell me which metals other than gold conduct electricity well", '"which metals conduct electricity well" AND NOT "gold"'),
     ("Any idea which metals besides iron rust?", '"Any idea which metals rust?" AND NOT "iron"'),
+    ("How do plants other than cacti store water?", '"How do plants store water?" AND NOT "cacti"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"
