@@ -1118,6 +1118,8 @@ EIGHTH_PASS = [
     ("Tell me which metals other than gold conduct electricity well", '"which metals conduct electricity well" AND NOT "gold"'),
     ("Any idea which metals besides iron rust?", '"Any idea which metals rust?" AND NOT "iron"'),
     ("How do plants other than cacti store water?", '"How do plants store water?" AND NOT "cacti"'),
+    ("Do fish other than salmon swim upstream?", '"Do fish swim upstream?" AND NOT "salmon"'),
+    ("Are spiders other than tarantulas safe pets?", '"Are spiders safe pets?" AND NOT "tarantulas"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"

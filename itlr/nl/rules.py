@@ -1357,7 +1357,8 @@ _WH_SUBJECT_RE = re.compile(
     # (after another sentence, a comma or a verb that embeds the question: "I want to know which …")
     r"^(?:.*[.?!;,:]\s+|.*\b(?:know|wondering|wonder|asking|ask|find\s+out|curious|tell\s+(?:me|us)|show\s+(?:me|us)|explain|describe|list|idea|say)\s+)?"
     # ("How do plants other than cacti store water?": the subject after the auxiliary)
-    r"\s*(?:which|what|who|(?:how|why|when|where)\s+(?:do|does|did|can|could|should|would|will|might|must))\s+"
+    # ("Do fish other than salmon swim upstream?": a yes/no question's subject)
+    r"\s*(?:which|what|who|(?:(?:how|why|when|where)\s+)?(?:do|does|did|can|could|should|would|will|might|must|are|is|was|were))\s+"
     r"(?!(?:[\w'’-]+\s+){0,3}?(?:are|is|was|were|do|does|did|can|could|will|would|should|has|have|had)\b)"
     r"(?:[\w'’-]+\s+){0,3}[\w'’-]+\s*$",
     re.IGNORECASE,
