@@ -1120,6 +1120,8 @@ EIGHTH_PASS = [
     ("How do plants other than cacti store water?", '"How do plants store water?" AND NOT "cacti"'),
     ("Do fish other than salmon swim upstream?", '"Do fish swim upstream?" AND NOT "salmon"'),
     ("Are spiders other than tarantulas safe pets?", '"Are spiders safe pets?" AND NOT "tarantulas"'),
+    ("No Marvel please. Superhero films for a sleepover?", '"Superhero films for a sleepover?" AND NOT "Marvel"'),
+    ("ok so cheap flights to Lisbon except Ryanair", '"cheap flights to Lisbon" AND NOT "Ryanair"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"
@@ -1135,6 +1137,7 @@ EIGHTH_PASS_KEPT_WHOLE = [
     "a salad with tomatoes, basil and mozzarella",  # what goes together
     "trade between France and Germany",
     "So I Married an Axe Murderer cast",
+    "No Country for Old Men filming locations. Also, where was the motel scene shot?",  # a title that opens with "No"
     "not fade away guitar chords buddy holly",  # "not" opens the text and nothing ends what it would exclude
     "shakespeare plays that are neither tragedies nor comedies",  # what the answer is, lowercase or not
     "dinner recipes free of tomatoes, peppers and potatoes",

@@ -292,6 +292,7 @@ _GREETING_RE = re.compile(
     r"|(?:ok(?:ay)?,?\s+so|so(?=\s*,)|(?-i:so)|basically|anyway|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q))[,:\s-]+"
     r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any|show|tell|give|find|list|recommend|suggest|either|need)\b)"
     r"|please\s*,\s*(?=\w)"  # "Please, which metals …"
+    r"|ok(?:ay)?\s*,?\s+so\s*,?\s+(?=\w)"  # "ok so cheap flights to …"
     # "Hope you're well.", "How are you?": pleasantries
     r"|(?:i\s+)?hope\s+(?:you['’]re|you\s+are|all\s+is|this\s+finds\s+you)(?:\s+doing)?\s+(?:well|good|ok|okay|fine|great)(?:\s+today)?\s*[.!,]+\s*(?=\w)"
     r"|how\s+are\s+(?:you|u)(?:\s+doing)?(?:\s+today)?\s*[?!.,]+\s*(?=\w)"
@@ -877,7 +878,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     sent_start, sent_end = _sentence_bounds(text, m.start())
     after = text[m.end() : sent_end]
     conn_text = text[conn_start : m.start()]
-    if word == "not" and not text[: m.start()].strip() and not re.search(r"[,;:()]|\s[-–—]\s|\bbut\b", text[sent_start:sent_end], re.IGNORECASE):
+    opens_title = word == "not" or (word == "no" and re.match(r"\s+[A-Z]", text[m.end() :]) is not None)  # "No Country for Old Men …"
+    if opens_title and not text[: m.start()].strip() and not re.search(r"[,;:()]|\s[-–—]\s|\b(?:but|please|pls|plz)\b", text[sent_start:sent_end], re.IGNORECASE):
         return False  # "Not Fade Away guitar chords": "not" opens the text and nothing ends what it would exclude: a title
     if _PROPERTY_VERB_RE.match(word) and re.search(r"\b(?:that|which|who)\s*$", conn_text, re.IGNORECASE):
         return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
