@@ -879,7 +879,10 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     after = text[m.end() : sent_end]
     conn_text = text[conn_start : m.start()]
     opens_title = word == "not" or (word == "no" and re.match(r"\s+[A-Z]", text[m.end() :]) is not None)  # "No Country for Old Men …"
-    if opens_title and not text[: m.start()].strip() and not re.search(r"[,;:()]|\s[-–—]\s|\b(?:but|please|pls|plz)\b", text[sent_start:sent_end], re.IGNORECASE):
+    ended = re.search(r"[,;:()]|\s[-–—]\s|\bbut\b", text[sent_start:sent_end], re.IGNORECASE) or re.match(
+        r"(?:\s+[A-Z][\w'’-]*){1,3}\s+(?:please|pls|plz)\b", text[m.end() :]  # "No Marvel please."
+    )
+    if opens_title and not text[: m.start()].strip() and not ended:
         return False  # "Not Fade Away guitar chords": "not" opens the text and nothing ends what it would exclude: a title
     if _PROPERTY_VERB_RE.match(word) and re.search(r"\b(?:that|which|who)\s*$", conn_text, re.IGNORECASE):
         return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
