@@ -1122,6 +1122,9 @@ EIGHTH_PASS = [
     ("Are spiders other than tarantulas safe pets?", '"Are spiders safe pets?" AND NOT "tarantulas"'),
     ("No Marvel please. Superhero films for a sleepover?", '"Superhero films for a sleepover?" AND NOT "Marvel"'),
     ("ok so cheap flights to Lisbon except Ryanair", '"cheap flights to Lisbon" AND NOT "Ryanair"'),
+    # three one-word modifiers or more share the noun phrase after the last
+    ("brass, copper or zinc sink drain fittings", '"brass sink drain fittings" OR "copper sink drain fittings" OR "zinc sink drain fittings"'),
+    ("red, white or rosé wine pairings", '"red wine pairings" OR "white wine pairings" OR "rosé wine pairings"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"
@@ -1137,6 +1140,7 @@ EIGHTH_PASS_KEPT_WHOLE = [
     "a salad with tomatoes, basil and mozzarella",  # what goes together
     "trade between France and Germany",
     "So I Married an Axe Murderer cast",
+    "salt, pepper and vinegar crisps",  # a one-word head may be one flavour
     "No Country for Old Men filming locations. Also, where was the motel scene shot?",  # a title that opens with "No"
     "not fade away guitar chords buddy holly",  # "not" opens the text and nothing ends what it would exclude
     "shakespeare plays that are neither tragedies nor comedies",  # what the answer is, lowercase or not

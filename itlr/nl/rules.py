@@ -1757,6 +1757,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             and not re.search(r"\b(?:free|mix|mixture|blend|combination|pairing|made|full|fear)\s+of\s+$", listed.prefix, re.IGNORECASE)
         ):
             return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
+    modifiers = _modifier_list(t)
+    if modifiers is not None:
+        return modifiers
     # A or B, "A, B, or C"
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _or_stopped(t):
         found = syntax.coordination_items(t, "or")
@@ -1778,6 +1781,32 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             if all(len(_words(it)) <= 6 for it in items) and len(items) <= 8:
                 return _node(Or, [_squash(prefix + it) if prefix and len(_words(it)) <= 5 else it for it in items])
     return None
+
+
+_MODIFIER_LIST_RE = re.compile(
+    r"^(?P<pre>(?:[\w'’-]+\s+){0,2}?)(?P<items>[\w'’-]+(?:,\s+[\w'’-]+)+),?\s+(?:or|and)\s+(?P<last>[\w'’-]+)\s+"
+    r"(?P<tail>[a-z][\w'’-]*(?:\s+[\w'’£$€%.-]+)+)$",
+    re.IGNORECASE,
+)
+
+
+def _modifier_list(text: str) -> Expr | None:
+    """ "copper, PEX, CPVC and galvanised supply pipe lifespan", "beginner crochet, knitting or
+    macramé kits under £30": three one-word modifiers or more share the phrase after the last
+    (two words or more, opening with a noun); plural nouns are things of their own ("cats, dogs
+    or guinea pigs"), and a one-word head may be one flavour ("salt, pepper and vinegar crisps").
+    A last item of two words is not seen: "brass, copper or stainless steel fittings" gives
+    "brass steel fittings" (wrong, though no NOT is involved)."""
+    m = _MODIFIER_LIST_RE.match(text)
+    if not m:
+        return None
+    items = [it.strip() for it in m.group("items").split(",")] + [m.group("last")]
+    tags = {w.text: w.tag for w in syntax.tag(text)}
+    if any(tags.get(it) not in ("NN", "NNP", "JJ", "VBN") for it in items):
+        return None
+    if syntax.tag(m.group("tail"))[0].tag not in ("NN", "NNS"):
+        return None
+    return _node(Or, [_squash(f"{m.group('pre')}{it} {m.group('tail')}") for it in items])
 
 
 def _named_kinds(text: str) -> Expr | None:
