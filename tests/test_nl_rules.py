@@ -1125,6 +1125,10 @@ EIGHTH_PASS = [
     # three one-word modifiers or more share the noun phrase after the last
     ("brass, copper or zinc sink drain fittings", '"brass sink drain fittings" OR "copper sink drain fittings" OR "zinc sink drain fittings"'),
     ("red, white or rosé wine pairings", '"red wine pairings" OR "white wine pairings" OR "rosé wine pairings"'),
+    # an embedded question clause joined to the excluded item goes with it; "I only care about …" restates
+    ("history of tea, excluding caffeine and how it affects sleep", '"history of tea" AND NOT "caffeine" AND NOT "how it affects sleep"'),
+    ("What causes headaches other than dehydration and how can I prevent them?", '"What causes headaches and how can I prevent them?" AND NOT "dehydration"'),
+    ("How did jazz spread? Don't go into Louis Armstrong, I only care about the 1920s clubs.", '"How did jazz spread?" AND NOT "Louis Armstrong"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"

@@ -246,6 +246,11 @@ _WORK_NOUN = (
 )
 # What closes a message and says nothing of the topic: "…, any suggestions?", "Thanks in advance.",
 # "It's for my daughter's school project." (a project's purpose; "It's for a 10 year old" is a constraint)
+# "…, I only care about the history.": a restatement of what is wanted, after an exclusion
+_ONLY_CARE_RE = re.compile(
+    r"[\s,;.-]+(?:i|we)\s+(?:only|just|really\s+only)\s+(?:care\s+about|want(?:\s+to\s+(?:know|read|hear))?(?:\s+about)?|need)\s+[^,.;!?]+[.!]*\s*$",
+    re.IGNORECASE,
+)
 _SIGN_OFF_RE = re.compile(
     r"(?:[\s,;.!?-]+(?:any\s+(?:suggestions|ideas|recommendations|tips|thoughts|advice|pointers)|thx|ty|"
     # "…, keep it short": how to answer, not what about
@@ -1485,6 +1490,21 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     else:
                         if len(words) >= (3 if finite else 2) and found_items[-1].islower():
                             raise _Unsure("the excluded phrase may hold the question's verb")
+        # "don't go into caffeine and whether it's good for you": a question clause joined to the
+        # excluded item is excluded with it
+        # (an embedded clause: "and how can I prevent them?" asks a question of its own, and stays)
+        joined = (
+            re.match(
+                r"\s+(?:and|or)\s+(?P<clause>(?:whether|(?:how|why|if)(?!\s+(?:can|could|do|does|did|should|would|will|is|are|was|were|to)\b))\b[^,.;!?]*)",
+                text[trig_end + end :],
+                re.IGNORECASE,
+            )
+            if found_items and not quoted
+            else None
+        )
+        if joined and _words(joined.group("clause")):
+            found_items = found_items + [joined.group("clause").strip()]
+            end += joined.end()
         # "…, apart from vitamin K and fish oil?": the tagger reads "fish" as a verb and ends the
         # list, but a verb and then nouns up to the sentence's end are one more item, not a clause
         last = re.match(r"\s+and\s+(?P<item>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){1,2})(?=\s*[?.!]*\s*$)", span[end:]) if found_items and not quoted else None
@@ -2090,6 +2110,9 @@ def _rules_to_expr(original: str) -> RuleResult:
         if opened == text:
             break
         text = opened
+    only = _ONLY_CARE_RE.search(text)
+    if only and _find_trigger(text[: only.start()]) and len(grading.content_words(text[: only.start()])) >= 3:
+        text = text[: only.start()]
     for _ in range(3):  # "… It's for my school project. Thanks!"
         signed_off = _SIGN_OFF_RE.sub("", text)
         # "…, or DC movies pls"; but "? No pasta or rice please" says what the list is: it stays
