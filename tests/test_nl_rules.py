@@ -1129,6 +1129,10 @@ EIGHTH_PASS = [
     ("history of tea, excluding caffeine and how it affects sleep", '"history of tea" AND NOT "caffeine" AND NOT "how it affects sleep"'),
     ("What causes headaches other than dehydration and how can I prevent them?", '"What causes headaches and how can I prevent them?" AND NOT "dehydration"'),
     ("How did jazz spread? Don't go into Louis Armstrong, I only care about the 1920s clubs.", '"How did jazz spread?" AND NOT "Louis Armstrong"'),
+    # after the first blind run of set 14: "quick one from …:", "so focus on the others", "minus any that need …"
+    ("quick one from the warehouse: which pallet wraps besides stretch film are recyclable?", '"which pallet wraps are recyclable?" AND NOT "stretch film"'),
+    ("Tell me about the Tudor kings. I already know about Henry VIII, so focus on the others.", '"Tudor kings" AND NOT "Henry VIII"'),
+    ("Give me passing drills, minus any that need cones", '"passing drills" AND NOT "cones"'),
     # a request made for a team
     ("My manager wants a list of CRM tools other than Salesforce", '"CRM tools" AND NOT "Salesforce"'),
     # "either" after request wording pairs the alternatives around the first "or"

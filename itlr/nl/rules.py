@@ -302,7 +302,7 @@ _GREETING_RE = re.compile(
     r"|(?:i\s+)?hope\s+(?:you['’]re|you\s+are|all\s+is|this\s+finds\s+you)(?:\s+doing)?\s+(?:well|good|ok|okay|fine|great)(?:\s+today)?\s*[.!,]+\s*(?=\w)"
     r"|how\s+are\s+(?:you|u)(?:\s+doing)?(?:\s+today)?\s*[?!.,]+\s*(?=\w)"
     # "Quick one - best budget cameras …": set off by a dash or colon, whatever follows
-    r"|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q)\s*(?:[-–—:]|[?!.])\s*(?=\w))",
+    r"|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q)(?:\s+(?:from|for|about)\s+[^:,.!?–—-]{1,40}?)?\s*(?:[-–—:]|[?!.])\s*(?=\w))",
     re.IGNORECASE,
 )
 # lowercase only: "The Great Gatsby" stays; "a few", "some good": how many or how good, not what
@@ -1153,7 +1153,8 @@ _EXCLUDED_AGAIN_RE = re.compile(
     r"(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?(?:(?:don['’]t|do\s+not)\s+(?:bother\s+with|mention|cover|include|repeat|explain)|skip|"
     r"leave\s+out|ignore|no\s+need\s+to\s+(?:cover|mention|explain|include|repeat|go\s+over)|you\s+(?:can|may)\s+skip)\s+"
     r"(?:it|that|them|those|this|these)(?:\s+please)?(?=\s*(?:[.;!?]|$))"
-    r"|(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?leave\s+(?:it|that|them|those|this|these)\s+out(?:\s+please)?(?=\s*(?:[.;!?]|$))",
+    r"|(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?leave\s+(?:it|that|them|those|this|these)\s+out(?:\s+please)?(?=\s*(?:[.;!?]|$))"
+    r"|(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?(?:focus\s+on|stick\s+to|tell\s+me\s+about|cover)\s+(?:the\s+)?(?:others|other\s+ones|rest)(?:\s+please)?(?=\s*(?:[.;!?]|$))",
     re.IGNORECASE,
 )
 # "leave Robespierre out of it", "keep politics out": the object between verb and particle
@@ -1420,6 +1421,13 @@ def _verb_first(head: str, rest: str) -> bool:
     return bool(after) and after[0].verb
 
 
+_ANY_THAT_NEED_RE = re.compile(
+    r"\s*(?:any|ones|those|the\s+ones|anything)\s+(?:that|which)\s+(?:need|needs|use|uses|require|requires|involve|involves|contain|contains|call\s+for)\s+"
+    r"(?:a\s+|an\s+|the\s+|any\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)(?=\s*(?:[,.;!?]|\s+or\s|\s+and\s|$))",
+    re.IGNORECASE,
+)
+
+
 def _inline_exclusions(text: str, items: list[str]) -> str:
     """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
     for _ in range(32):
@@ -1438,8 +1446,12 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             text = text[:conn_start] + " " + text[trig_end:]
             continue
         quoted = re.match(r'\s*"[^"]+"', span[skip:])
+        # "minus any that need cones", "except those that use eggs": what they need is left out
+        needing = _ANY_THAT_NEED_RE.match(span) if not quoted else None
         if quoted:  # a quoted title is one item, whatever its words
             end, found_items = skip + quoted.end(), [quoted.group(0)]
+        elif needing:
+            end, found_items = needing.end(), [needing.group("what")]
         else:
             # "mango/papaya/pineapple": a slash between words lists them (same length, so offsets hold)
             phrase = re.sub(r"(?<=[A-Za-z])/(?=[A-Za-z])", ",", span[skip:])
