@@ -58,6 +58,7 @@ STOP_WORDS = frozenset(
 # "aren't" reads as "are not", so "that aren't related" and "not related" agree
 _CONTRACTION_RE = re.compile(r"\b(\w+)n['’]t\b")
 _CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}
+_SIBILANT_RE = re.compile(r"(.{2,}(?:ch|sh|x|ss|z))e?s?")  # "crash", "crashes", "headache"
 
 
 def content_words(text: str) -> frozenset[str]:
@@ -67,7 +68,7 @@ def content_words(text: str) -> frozenset[str]:
     for word in re.findall(r"[^\W_]+", text):
         if word in STOP_WORDS:
             continue
-        sibilant = re.fullmatch(r"(.{2,}(?:ch|sh|x|ss|z))e?s?", word)
+        sibilant = _SIBILANT_RE.fullmatch(word)
         if sibilant:
             word = sibilant.group(1)  # "crashes"/"crash", "headaches"/"headache": the plural adds "es" or "s"
         elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):

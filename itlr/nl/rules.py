@@ -197,10 +197,13 @@ _ABBREV = {
     "sgt", "gen", "col", "lt", "capt", "gov", "sen", "rep", "rev", "hon", "pres", "dept", "univ", "ave", "blvd", "rd",
 }
 
+# "please", "can you", "could u please" before a request
+_POLITE_LEAD = r"(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
 _FILLER_RE = re.compile(
-    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
-    r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
+    r"^"
+    + _POLITE_LEAD
+    + r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
@@ -223,8 +226,9 @@ _FILLER_RE = re.compile(
 # Only dropped from the positive text: "recommend a car without a sunroof" is a property, not a
 # request for texts that leave a topic out (unlike _FILLER_RE's "Explain X without Y").
 _ASK_FOR_RE = re.compile(
-    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
-    r"(?:(?:can|could)\s+(?:anyone|someone|somebody)\s+(?=recommend|suggest))?(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick)|searching\s+for|hunting\s+for|"
+    r"^"
+    + _POLITE_LEAD
+    + r"(?:(?:can|could)\s+(?:anyone|someone|somebody)\s+(?=recommend|suggest))?(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick)|searching\s+for|hunting\s+for|"
     r"(?:i['’]m\s+|i\s+am\s+)?(?:trying|hoping)\s+to\s+find|on\s+the\s+(?:hunt|lookout)\s+for|in\s+search\s+of)(?:\s+(?:me|us))?"
     r"\s+(?=\w)",
     re.IGNORECASE,
@@ -244,13 +248,13 @@ _WORK_NOUN = (
     r"(?:brief|file|report|memo|presentation|class|lesson|meeting|project|essay|assignment|handout|notes?|email|newsletter|talk|"
     r"training|audit|proposal|deck|slides?|course|module|worksheet|quiz|exam|seminar|workshop|client|customer|team|boss|manager)\b"
 )
-# What closes a message and says nothing of the topic: "…, any suggestions?", "Thanks in advance.",
-# "It's for my daughter's school project." (a project's purpose; "It's for a 10 year old" is a constraint)
 # "…, I only care about the history.": a restatement of what is wanted, after an exclusion
 _ONLY_CARE_RE = re.compile(
     r"[\s,;.-]+(?:i|we)\s+(?:only|just|really\s+only)\s+(?:care\s+about|want(?:\s+to\s+(?:know|read|hear))?(?:\s+about)?|need)\s+[^,.;!?]+[.!]*\s*$",
     re.IGNORECASE,
 )
+# What closes a message and says nothing of the topic: "…, any suggestions?", "Thanks in advance.",
+# "It's for my daughter's school project." (a project's purpose; "It's for a 10 year old" is a constraint)
 _SIGN_OFF_RE = re.compile(
     r"(?:[\s,;.!?-]+(?:any\s+(?:suggestions|ideas|recommendations|tips|thoughts|advice|pointers)|thx|ty|"
     # "…, keep it short": how to answer, not what about
@@ -355,11 +359,16 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:anything|everything|something)\s+(?=\w)", re.IGNORECASE),  # "skip anything messy" (after "anything with X")
 ]
 _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
+# how often the user has had something: "a hundred times", "too many times already"
+_HOW_OFTEN = (
+    r"(?:a\s+(?:hundred|thousand|million|dozen|few|couple\s+of)|many|several|countless|so\s+many|too\s+many|loads\s+of|\d+|two|three|four|five|ten)"
+    r"\s+times(?:\s+(?:already|before|over))?"
+)
 _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|pls|plz|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"(?:so\s+)?(?:something|anything|somewhere|someone|one)\s+else(?:\s+please)?(?=\s*(?:[.,;!?]|$))|"  # "I know about bute, so something else."
-    r"(?:a\s+(?:hundred|thousand|million|dozen|few|couple\s+of)|many|several|countless|so\s+many|too\s+many|loads\s+of|\d+|two|three|four|five|ten)"
-    r"\s+times(?:\s+(?:already|before|over))?(?=\s*(?:[.,;!?]|$))|"  # "we've played Catan too many times"
+    + _HOW_OFTEN
+    + r"(?=\s*(?:[.,;!?]|$))|"  # "we've played Catan too many times"
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once|for\s+now|for\s+the\s+moment|for\s+the\s+time\s+being)(?=\s*(?:[.,;!?]|$)))\b",
     re.IGNORECASE,
@@ -407,8 +416,7 @@ _NEG_SUFFIX_RE = re.compile(
     r",?\s+etc\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+ones?$|(?<=\w)\s+(?-i:stuff|things)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$"
     # "avocado mousse a hundred times": how often the user has had it, not what
-    r"|(?<=\w)\s+(?:a\s+(?:hundred|thousand|million|dozen|few|couple\s+of)|many|several|countless|so\s+many|too\s+many|loads\s+of|"
-    r"\d+|two|three|four|five|ten)\s+times(?:\s+(?:already|before|over))?$",
+    r"|(?<=\w)\s+" + _HOW_OFTEN + r"$",
     re.IGNORECASE,
 )
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
@@ -1023,8 +1031,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
 
 # Request wording that asks for things rather than for a text about them
 _LISTING_RE = re.compile(
-    r"^(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
-    r"(?:show|list|find|give|get|bring|fetch|retrieve|name|search|look|pull|dig|(?:just\s+)?looking|"
+    r"^"
+    + _POLITE_LEAD
+    + r"(?:show|list|find|give|get|bring|fetch|retrieve|name|search|look|pull|dig|(?:just\s+)?looking|"
     r"i(?:\s+|(?=['’]))(?:want|need|would\s+like|['’]d\s+like|am\s+(?:looking|after)|['’]m\s+(?:looking|after)))\b",
     re.IGNORECASE,
 )
@@ -1150,11 +1159,13 @@ def _aside(m: re.Match[str]) -> str:
 # "… I already know about X so don't bother with it": a clause that points back at what was just
 # excluded says nothing new (kept only where no exclusion comes before it)
 _EXCLUDED_AGAIN_RE = re.compile(
-    r"(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?(?:(?:don['’]t|do\s+not)\s+(?:bother\s+with|mention|cover|include|repeat|explain)|skip|"
+    r"(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?(?:"
+    r"(?:(?:don['’]t|do\s+not)\s+(?:bother\s+with|mention|cover|include|repeat|explain)|skip|"
     r"leave\s+out|ignore|no\s+need\s+to\s+(?:cover|mention|explain|include|repeat|go\s+over)|you\s+(?:can|may)\s+skip)\s+"
-    r"(?:it|that|them|those|this|these)(?:\s+please)?(?=\s*(?:[.;!?]|$))"
-    r"|(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?leave\s+(?:it|that|them|those|this|these)\s+out(?:\s+please)?(?=\s*(?:[.;!?]|$))"
-    r"|(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?(?:focus\s+on|stick\s+to|tell\s+me\s+about|cover)\s+(?:the\s+)?(?:others|other\s+ones|rest)(?:\s+please)?(?=\s*(?:[.;!?]|$))",
+    r"(?:it|that|them|those|this|these)"
+    r"|leave\s+(?:it|that|them|those|this|these)\s+out"
+    r"|(?:focus\s+on|stick\s+to|tell\s+me\s+about|cover)\s+(?:the\s+)?(?:others|other\s+ones|rest)"
+    r")(?:\s+please)?(?=\s*(?:[.;!?]|$))",
     re.IGNORECASE,
 )
 # "leave Robespierre out of it", "keep politics out": the object between verb and particle
@@ -1663,7 +1674,7 @@ def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
 
 
 # "the 1966 and 1970 World Cups", "the First and Second Opium Wars": numbered things, one each
-_ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
+_ORDINAL = syntax.ORDINAL
 _YEARS_AND_RE = re.compile(r"\b(?:\d{4}s?\s+and\s+\d{4}s?|" + _ORDINAL + r"\s+and\s+" + _ORDINAL + r")\b", re.IGNORECASE)
 # what syntax.shared_list can read: "or", "and" between numbers, a slash inside a word (no parse without one)
 _LIST_CUE_RE = re.compile(r"\sor\s|\d\s+and\s+\d|\w/\w|\b" + _ORDINAL + r"\s+and\s+" + _ORDINAL + r"\b", re.IGNORECASE)
@@ -2128,9 +2139,10 @@ def _rules_to_expr(original: str) -> RuleResult:
     for _ in range(3):  # "… It's for my school project. Thanks!"
         signed_off = _SIGN_OFF_RE.sub("", text)
         # "…, or DC movies pls"; but "? No pasta or rice please" says what the list is: it stays
-        last = _sentences(signed_off)[-1:] if _words(signed_off) else []
-        if not (last and re.match(r"\s*(?:not|no|nothing|none|never|don['’]?t|without)\b", signed_off[last[0][0] : last[0][1]], re.IGNORECASE)):
-            signed_off = _PLEASE_END_RE.sub("", signed_off)
+        if _PLEASE_END_RE.search(signed_off) and _words(signed_off):
+            a, b = _sentences(signed_off)[-1]
+            if not re.match(r"\s*(?:not|no|nothing|none|never|don['’]?t|without)\b", signed_off[a:b], re.IGNORECASE):
+                signed_off = _PLEASE_END_RE.sub("", signed_off)
         if signed_off == text or not _words(signed_off):
             break
         text = signed_off

