@@ -392,7 +392,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     # "read those already", "seen them all"
     r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
     # "our vet already covered that", "I've covered those already": a clause of ours about them
-    r"|" + _NO_WISH + r"(?:I|we|my\s+\w+|our\s+\w+|(?:the\s+)?others|other\s+\w+|the\s+rest|people|everyone\s+else)\b(?=[^.?!;]*\b" + _BACK_REFERENCE + r"\b)"
+    r"|" + _NO_WISH + r"(?:I|we|(?:my|our|the)\s+\w+|(?:the\s+)?others|other\s+\w+|the\s+rest|people|everyone\s+else)\b(?=[^.?!;]*\b" + _BACK_REFERENCE + r"\b)"
     # "it confuses everyone", "they're overrated": a clause about what was excluded
     # (a title may open with "It" or "This": "It Follows", "This American Life")
     r"|" + _NO_WISH + r"(?:(?:it|they|he|she|everyone|everybody|nobody|no\s+one)(?:['’](?:s|re|ve|ll|d))?\s+(?-i:[a-z])"
@@ -934,9 +934,12 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         if re.match(r"\s*[A-Z]{2,}s\b", after):
             return False
         shared = grading.content_words(after) & grading.content_words(text[sent_start:conn_start])
-        maker = re.match(r"\s*" + _MADE_BY + r"\s+(?=[A-Z])", after)
-        if maker and _names_only(after[maker.end() :]) and re.fullmatch(r"[\w\s&.'’-]*[?!.]?\s*", after[maker.end() :]):
-            return True  # "open-world games that are not made by Ubisoft": the maker is left out
+        maker = re.match(r"\s*(?:" + _MADE_BY + r"|by)\s+(?:the\s+)?(?=[A-Z])", after)
+        # (a bare "by" only before a name that ends the sentence: "… not by Rembrandt but were attributed to him")
+        by_name = maker is not None and re.match(r"\s*by\b", after) is not None
+        name_ends = re.fullmatch(r"(?:(?:and|&|of|de|van|von)\s+|[A-Z][\w.'’-]*\s*)+[?!.]?\s*", after[maker.end() :]) if maker else None
+        if maker and _names_only(after[maker.end() :]) and re.fullmatch(r"[\w\s&.'’-]*[?!.]?\s*", after[maker.end() :]) and (not by_name or name_ends):
+            return True  # "open-world games that are not made by Ubisoft", "novels that aren't by Ian Rankin": the maker is left out
         if _the_one_named(after):
             return True  # "heat pump grants that aren't the boiler upgrade scheme": one member left out
         return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
@@ -1119,6 +1122,7 @@ def _no_list(after: str) -> bool:
     """ "…? No pasta or rice please": "no" + a list of noun phrases that is the whole rest of
     its sentence leaves those out; "no more than", "no experience needed", "no-till" do not."""
     body = _POLITE_END_RE.sub("", after).strip()
+    body = re.sub(r"[\s,]+(?:please|pls|plz)(?=\s*[,;:—–])", "", body, flags=re.IGNORECASE)  # "No cumin please, my partner hates it."
     body = re.sub(r"(?:\s*,\s*|\s+)(?:(?:and|or)\s+)?(?:definitely\s+)?no\s+(?=\w)", ", ", body, flags=re.IGNORECASE)  # "no X and no Y"
     words = syntax.tag(body) if body else []
     if not words or words[0].text.lower() in _NO_NOT_TOPIC or words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR"):
@@ -1137,7 +1141,9 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?P<pre>(?:^|[.;?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s)[^.,;?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
-    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?(?P<end>\s*(?:[.;!?,]|$))",
+    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?"
+    # "… is off the table because of damp": why it is left out says nothing of the topic
+    r"(?:,?\s+(?:because|since|as|due\s+to|given)\b[^.;!?,]*)?(?P<end>\s*(?:[.;!?,]|$))",
     re.IGNORECASE,
 )
 # "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
@@ -2039,6 +2045,10 @@ _WHAT_DO_I_SAY_RE = re.compile(
 )
 
 
+# A sentence about what was just excluded: "It makes me groggy.", "They're overrated." (not a wish: "It should be short.")
+_REMARK_SENTENCE_RE = re.compile(r"^(?:it|they|those|these|he|she)(?:['’](?:s|re|ve|ll|d))?\s+" + _NO_WISH + r"(?!(?:should|must|needs?|has\s+to|have\s+to)\b)\w", re.IGNORECASE)
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -2062,9 +2072,16 @@ def _drop_background(text: str) -> str:
         found = _find_trigger(text, found[1])
     background: list[int] = []
     request: list[int] = []
+    excluded_before = len(text)  # where the first sentence with an exclusion ends
+    for a, b in spans:
+        if any(a <= end - 1 < b for _, end in triggers):
+            excluded_before = b
+            break
     for k, (a, b) in enumerate(spans):
         sentence = text[a:b].strip()
-        if k > 0 and (not grading.content_words(sentence) or _WHAT_DO_I_SAY_RE.match(sentence)) and not any(a <= end - 1 < b for _, end in triggers):
+        if a >= excluded_before and _REMARK_SENTENCE_RE.match(sentence) and not sentence.endswith("?") and not any(a <= end - 1 < b for _, end in triggers):
+            background.append(k)  # "… other than melatonin? It makes me groggy.": a remark on what was excluded
+        elif k > 0 and (not grading.content_words(sentence) or _WHAT_DO_I_SAY_RE.match(sentence)) and not any(a <= end - 1 < b for _, end in triggers):
             background.append(k)  # "… What do I tell them?": a sentence with no content word adds nothing
         elif (
             _ABOUT_ME_RE.match(sentence)
@@ -2074,7 +2091,9 @@ def _drop_background(text: str) -> str:
             and not _TOPIC_STATEMENT_RE.search(sentence)
             and not any(a <= end - 1 < b for _, end in triggers)
             and not _STATEMENT_CUE_RE.match(sentence)
-            and not re.search(r"(?<=\S)\s+(?!I\b)[A-Z]", sentence)  # "I live in Canada.": a place or a name is a constraint
+            # "I live in Canada.": a place or a name is a constraint, unless the question names it again
+            # ("Our team is fed up with Slack. What could replace Slack?")
+            and not any(name not in text[b:] and name not in text[:a] for name in re.findall(r"(?<=\S)\s+((?!I\b)[A-Z][\w'’-]*)", sentence))
         ):
             background.append(k)
         else:

@@ -162,6 +162,18 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         if in_title and not w.capitalised and w.tag in ("JJ", "JJR", "JJS") and (j + 1 >= n or words[j + 1].tag not in _NOUN_TAGS | {"JJ"}):
             break  # "apart from Stephen King worth reading": an adjective after a name describes the class asked for
+        if (
+            w.tag in ("JJ", "JJR", "JJS") and not w.capitalised and words[j - 1].tag in ("NN", "NNS") and words[j - 1].text.lower() not in _INDEFINITE
+            and j + 1 < n and words[j + 1].tag in ("IN", "TO", "VBG", "RB")
+        ):
+            break  # "apart from ibuprofen safe while breastfeeding": an adjective after a noun opens what is asked of the class
+        # "except scafell pike, or …": a last lowercase word the tagger reads as an adverb, after a noun, is one more noun
+        if (
+            w.tag == "RB" and w.text.isalpha() and w.text.islower() and low not in _CLAUSE_ADVERBS and not low.endswith("ly")
+            and words[j - 1].tag in _NOUN_TAGS and (j + 1 >= n or words[j + 1].tag in (".", ",", ":"))
+        ):
+            j += 1
+            continue
         if w.text == "-" and words[j - 1].space:
             break  # " - " is a dash that ends the phrase; "sci-fi" is one word
         if j >= 2 and words[j - 1].tag == "HYPH" and not words[j - 1].space and not words[j - 2].space and w.text.isalnum():
@@ -241,7 +253,18 @@ def _clause_at(words: list[Word], k: int) -> bool:
     return 0 < nouns and j + 1 < len(words) and words[j].tag in ("VBP", "VBZ", "VBD", "MD") and words[j + 1].tag not in (",", ".", "CC")
 
 
+_INSTITUTIONS = {
+    "museum", "gallery", "society", "company", "hospital", "institute", "institution", "university", "college", "school", "park",
+    "centre", "center", "hotel", "theatre", "theater", "library", "cathedral", "bank", "trust", "foundation", "association", "club",
+    "festival", "market", "hall", "gardens", "railway", "service", "council", "party", "act",
+}
+_INDEFINITE = {"anything", "something", "everything", "nothing", "anyone", "someone", "anywhere", "somewhere"}
 _REAL_ADVERBS = {"also", "too", "either", "else", "elsewhere", "though", "anyway", "now", "here", "there", "then", "again"}
+# adverbs that may close a clause after its object ("we've done Park Guell already")
+_CLAUSE_ADVERBS = _REAL_ADVERBS | {
+    "already", "before", "instead", "yet", "still", "often", "anymore", "please", "maybe", "perhaps", "altogether", "entirely",
+    "ever", "twice", "once", "first", "last", "together", "much", "enough", "tho", "thanks", "pls", "plz", "lol", "haha", "obviously",
+}
 
 
 def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
@@ -311,6 +334,14 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     if not spans:
         return 0, []
     spans = [piece for span in spans for piece in _bare_list(words, span)]
+    # "the Science and Industry Museum", "the Victoria and Albert Museum": one institution's name
+    if (
+        len(spans) == 2 and spans[0][1] == spans[1][0] - 1 and words[spans[0][1]].text.lower() == "and"
+        and all(w.capitalised for w in words[spans[0][0] : spans[0][1]]) and words[spans[0][1] - 1].text.lower() not in _INSTITUTIONS
+        and spans[1][1] - spans[1][0] >= 2 and all(w.capitalised for w in words[spans[1][0] : spans[1][1]])
+        and words[spans[1][1] - 1].text.lower() in _INSTITUTIONS
+    ):
+        spans = [(spans[0][0], spans[1][1])]
     items = [text[words[a].start : words[b - 1].end] for a, b in spans]
     # Shared head: "the Apollo and Gemini programs", "Chinese or Japanese food".
     last = words[spans[-1][0] : spans[-1][1]]
