@@ -1159,6 +1159,8 @@ NINTH_PASS = [
     ("What sci-fi should I read apart from Dune? It should be under 300 pages.", '"What sci-fi should I read? It should be under 300 pages" AND NOT "Dune"'),
     # a name in a sentence about the asker is no constraint when the question names it again
     ("We've grown tired of Netflix. What streaming services compare well with Netflix for documentaries?", '"What streaming services compare well with Netflix for documentaries?"'),
+    # two lowercase words joined by a slash coordinate as with "or"
+    ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
 ]
 
 NINTH_PASS_KEPT_WHOLE = [

@@ -1686,10 +1686,25 @@ _YEARS_AND_RE = re.compile(r"\b(?:\d{4}s?\s+and\s+\d{4}s?|" + _ORDINAL + r"\s+an
 _LIST_CUE_RE = re.compile(r"\sor\s|\d\s+and\s+\d|\w/\w|\b" + _ORDINAL + r"\s+and\s+" + _ORDINAL + r"\b", re.IGNORECASE)
 
 
+# two lowercase words joined by one slash ("train/bus"), not "he/she" or "and/or"
+_SLASHED_PAIR_RE = re.compile(r"(?<![\w/])([a-z]{3,})/([a-z]{3,})(?![\w/])")
+# (nor a fixed pair: "input/output errors", "read/write access", "client/server architecture")
+_SLASH_KEEPS = {
+    "and", "she", "him", "her", "his", "hers", "they", "them", "their", "yes", "not", "off", "out", "pros", "cons", "client", "server",
+    "input", "output", "read", "write", "true", "false", "open", "close", "start", "stop", "plus", "minus", "push", "pull", "buy", "sell",
+}
+
+
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     t = text.rstrip(".!?").strip()
+    slashed = list(_SLASHED_PAIR_RE.finditer(t))
+    if len(slashed) == 1 and not {slashed[0].group(1).lower(), slashed[0].group(2).lower()} & _SLASH_KEEPS:
+        # "train/bus times from york to whitby" reads as "train or bus times …"
+        said = _coordination(text[: slashed[0].start()] + slashed[0].group(1) + " or " + slashed[0].group(2) + text[slashed[0].end() :], question)
+        if isinstance(said, Or):
+            return said
     if not question and len(_words(t)) <= 16 and _LIST_CUE_RE.search(t):
         # parallel names, numbers or slashed words with a shared prefix or tail: "Mozart's Prague,
         # Jupiter or Linz symphony manuscripts", "Visa requirements for Vietnam/Cambodia/Laos for
