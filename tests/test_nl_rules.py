@@ -1161,6 +1161,10 @@ NINTH_PASS = [
     ("We've grown tired of Netflix. What streaming services compare well with Netflix for documentaries?", '"What streaming services compare well with Netflix for documentaries?"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
+    # an exclusion whose words the wanted phrase still holds is no exclusion
+    ("I hate cilantro. Salsa recipes without cilantro?", '"Salsa recipes without cilantro?"'),
+    ("I'm allergic to peanuts. What snack bars are peanut-free and high in protein?", '"What snack bars are peanut-free and high in protein?"'),
+    ("Give me novels about first contact with aliens, but neither Solaris nor Contact.", '"novels about first contact with aliens" AND NOT "Solaris" AND NOT "Contact"'),
 ]
 
 NINTH_PASS_KEPT_WHOLE = [

@@ -2584,6 +2584,14 @@ def _translate(text: str) -> RuleResult | None:
 
     if not _words(positive):
         return None
+    # Fail safe: an exclusion whose every word the wanted phrase still holds would push the
+    # wanted documents down ("I'm allergic to latex. … gloves that are latex-free …")
+    kept = grading.content_words(positive)
+    # (a name only as written: "first contact with aliens, but neither Solaris nor Contact")
+    inside = [n for n in negs if grading.content_words(n) and grading.content_words(n) <= kept and (n[:1].islower() or n in positive)]
+    if inside:
+        notes.append("kept what the question still asks for out of the NOT: " + ", ".join(inside))
+        negs = [n for n in negs if n not in inside]
 
     # A negation left in the text is a property ("… but not via Frankfurt"): it belongs to
     # the whole phrase, so the phrase is not split into alternatives.
