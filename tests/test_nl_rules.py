@@ -1159,6 +1159,10 @@ NINTH_PASS = [
     ("What sci-fi should I read apart from Dune? It should be under 300 pages.", '"What sci-fi should I read? It should be under 300 pages" AND NOT "Dune"'),
     # a name in a sentence about the asker is no constraint when the question names it again
     ("We've grown tired of Netflix. What streaming services compare well with Netflix for documentaries?", '"What streaming services compare well with Netflix for documentaries?"'),
+    # a background sentence that names a place or a thing keeps only what it is about
+    ("I live in Norway. Which mobile plans are cheapest for students?", '"Norway: Which mobile plans are cheapest for students?"'),
+    ("We're doing a cycling tour through the Netherlands in May. Which cities have the best bike rental schemes?", '"cycling tour, Netherlands: Which cities have the best bike rental schemes?"'),
+    ("I'm a PhD student writing about the Baroque. Which composers from Venice besides Vivaldi should I read about?", '"Baroque: Which composers from Venice should I read about?" AND NOT "Vivaldi"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
     # an exclusion whose words the wanted phrase still holds is no exclusion
@@ -1169,7 +1173,7 @@ NINTH_PASS = [
 
 NINTH_PASS_KEPT_WHOLE = [
     "Paintings that are not by Rembrandt but were attributed to him for centuries",  # "by" a name that does not end the sentence
-    "I live in Canada. What are the best banks?",  # a place named once is a constraint
+    "I live in Canada. What are the best banks?",  # a question of fewer than four content words keeps its background
 ]
 
 
@@ -1207,7 +1211,6 @@ SIXTH_PASS_KEPT_WHOLE = [
 
 FIFTH_PASS_KEPT_WHOLE = [
     "I'm selling my flat next year. What are the tax consequences?",
-    "I live in Norway. Which mobile plans are cheapest for students?",
     "I have two cats. Is it safe to use lavender oil at home with them?",
     "moons without any atmosphere",
     "either way tips",

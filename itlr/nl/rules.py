@@ -964,10 +964,13 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
                 return False
         # "Which awards … but not Nobel Prizes?": a class the answer is not (its passage is
         # about that class), unlike a member left out ("Which countries … but not Norway?")
-        if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after):
+        # ("What are some novels like Dune but not the prequels?": "the" picks out a group to leave out)
+        if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after) and not re.match(r"\s*the\s+[a-z]", after):
             return False
         # "Which cities are capitals but not the largest city in their country?": what the answer is not
-        if _QUESTION_START_RE.match(text[sent_start:].strip()) and re.match(r"\s*the\s+[a-z]", after) and re.match(r"(?:but|and)\s", word):
+        # ("What are some novels like Dune but not the prequels?": the class asked for, less a part of it)
+        asked_class = re.match(r"(?:what|which)\s+(?:are|were|is|was)\s+(?:some|the|any|good|a\s+few)\b", text[sent_start:].strip(), re.IGNORECASE)
+        if _QUESTION_START_RE.match(text[sent_start:].strip()) and re.match(r"\s*the\s+[a-z]", after) and re.match(r"(?:but|and)\s", word) and not asked_class:
             return False
     if (_STATEMENT_CUE_RE.match(word) or "already" in word or re.match(r"(?:i|we)\s+(?:already\s+)?know|(?:i|we)\S*\s+(?:have\s+)?(?:been|done|seen)", word)) and _REFERS_BACK_RE.search(text, m.end()):
         return False  # "I'm tired of Monopoly. What's a good replacement for it?", "I've seen Dune, anything similar?": wanted as context
@@ -2086,6 +2089,7 @@ def _drop_background(text: str) -> str:
         triggers.append((found[0], found[1]))
         found = _find_trigger(text, found[1])
     background: list[int] = []
+    named: list[int] = []  # background that names a place or a thing
     request: list[int] = []
     excluded_before = len(text)  # where the first sentence with an exclusion ends
     for a, b in spans:
@@ -2106,13 +2110,17 @@ def _drop_background(text: str) -> str:
             and not _TOPIC_STATEMENT_RE.search(sentence)
             and not any(a <= end - 1 < b for _, end in triggers)
             and not _STATEMENT_CUE_RE.match(sentence)
-            # "I live in Canada.": a place or a name is a constraint, unless the question names it again
-            # ("Our team is fed up with Slack. What could replace Slack?")
-            and not any(name not in text[b:] and name not in text[:a] for name in re.findall(r"(?<=\S)\s+((?!I\b)[A-Z][\w'’-]*)", sentence))
         ):
             background.append(k)
+            # "I live in Canada.": a place or a name is a constraint, unless the question names it again
+            # ("Our team is fed up with Slack. What could replace Slack?"): its topics stay
+            if any(name not in text[b:] and name not in text[:a] for name in re.findall(r"(?<=\S)\s+((?!I\b)[A-Z][\w'’-]*)", sentence)):
+                named.append(k)
         else:
             request.append(k)
+    if not request:  # "I'm planning a trip to Laos. What do I need?": the named background is the question
+        request, named = named, []
+        background = [k for k in background if k not in request]
     if not background or not request:
         return text
     # the question itself, less the sentences that open with an exclusion ("We've used Square
@@ -2120,10 +2128,27 @@ def _drop_background(text: str) -> str:
     def opens_with_exclusion(a: int, b: int) -> bool:
         return any(a <= end - 1 < b and not _words(text[a:start]) for start, end in triggers)
 
-    core = " ".join(text[a:b] for a, b in (spans[k] for k in request) if not opens_with_exclusion(a, b))
-    if len(grading.content_words(core)) < 4 or _REFERENCE_RE.search(core):
-        return text
-    return _squash(" ".join(text[spans[k][0] : spans[k][1]] for k in request))
+    def stands_alone(kept: list[int]) -> bool:
+        core = " ".join(text[a:b] for a, b in (spans[k] for k in kept) if not opens_with_exclusion(a, b))
+        return len(grading.content_words(core)) >= 4 and not _REFERENCE_RE.search(core)
+
+    if not stands_alone(request):
+        # (the named background as part of the question, as it reads)
+        with_named = sorted(request + named)
+        if len(with_named) == len(spans) or not stands_alone(with_named):
+            return text
+        return _squash(" ".join(text[spans[k][0] : spans[k][1]] for k in with_named))
+    # what a named background is about stays where the question does not say it: "We're doing
+    # a road trip across the US next summer. Which national parks …?" keeps "road trip", "US"
+    asked = grading.content_words(" ".join(text[spans[k][0] : spans[k][1]] for k in request))
+    topics: list[str] = []
+    # (only there: writers drop the topics of a background that names nothing; all of it was
+    # measured as 25 worse and 5 better over 1,695 dev questions)
+    for k in named:
+        topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if not grading.content_words(t) <= asked and t not in topics]
+    lead = ", ".join(topics) + ": " if topics else ""
+    return _squash(lead + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
+
 
 
 def rules_to_expr(question: str) -> RuleResult:

@@ -362,6 +362,42 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     return words[spans[-1][1] - 1].end, items
 
 
+# Who and when, in a sentence about the asker: no topic ("with two kids", "next summer", "my GP")
+_PEOPLE_AND_TIMES = {
+    "kid", "kids", "child", "children", "son", "sons", "daughter", "daughters", "husband", "wife", "partner", "dad", "mum", "mom",
+    "mother", "father", "brother", "sister", "family", "friend", "friends", "boss", "team", "colleague", "colleagues", "gp",
+    "doctor", "people", "parents", "baby", "guests", "clients", "customers", "grandma", "grandad", "grandparents", "class",
+    "year", "years", "month", "months", "week", "weeks", "summer", "winter", "spring", "autumn", "fall", "weekend", "day", "days",
+    "night", "morning", "evening", "time", "moment", "while", "ages", "decade", "luck", "bit", "lot", "way", "thing", "things",
+    "idea", "ideas", "question", "questions", "help", "advice", "one", "ones", "home", "work", "job",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+}
+
+
+def background_topics(sentence: str) -> list[str]:
+    """What a sentence about the asker is about: the noun phrases it names as objects, with
+    their modifiers ("We're doing a road trip across the US next summer." → "road trip",
+    "US"), less people and times. The asker's own description ("I'm a PhD student") is none."""
+    words = tag(sentence)
+    topics: list[str] = []
+    for i, w in enumerate(words):
+        if w.tag not in ("NN", "NNS", "NNP", "NNPS") or w.dep not in ("pobj", "dobj") or w.text.lower() in _PEOPLE_AND_TIMES:
+            continue
+        if i + 1 < len(words) and words[i + 1].tag in ("NN", "NNS", "NNP", "NNPS") and words[i + 1].head != i:
+            continue  # a modifier of the next noun: that noun's phrase holds it
+        start = i
+        while start > 0 and words[start - 1].head in range(start, i + 1) and words[start - 1].dep in ("compound", "amod", "nmod", "npadvmod", "hyph"):
+            start -= 1
+        while start > 1 and words[start - 1].tag == "HYPH" and not words[start - 1].space and not words[start - 2].space:
+            start -= 2  # "A-level chemistry"
+        if i > 0 and words[start - 1].text.lower() in ("next", "last", "this", "every"):
+            continue
+        phrase = sentence[words[start].start : w.end]
+        if phrase not in topics:
+            topics.append(phrase)
+    return topics
+
+
 class Coordination(NamedTuple):
     prefix: str  # words before the first item that every item shares
     items: list[str]
