@@ -1163,6 +1163,9 @@ NINTH_PASS = [
     ("I live in Norway. Which mobile plans are cheapest for students?", '"Norway: Which mobile plans are cheapest for students?"'),
     ("We're doing a cycling tour through the Netherlands in May. Which cities have the best bike rental schemes?", '"cycling tour, Netherlands: Which cities have the best bike rental schemes?"'),
     ("I'm a PhD student writing about the Baroque. Which composers from Venice besides Vivaldi should I read about?", '"Baroque: Which composers from Venice should I read about?" AND NOT "Vivaldi"'),
+    # a yes/no question asked of two names: one question each (a comparison stays whole)
+    ("Is Lidl or Aldi open on Easter Monday?", '"Lidl open on Easter Monday" OR "Aldi open on Easter Monday"'),
+    ("Is the Hubble or the James Webb telescope able to see exoplanets?", '"Hubble telescope able to see exoplanets" OR "James Webb telescope able to see exoplanets"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
     # an exclusion whose words the wanted phrase still holds is no exclusion
@@ -1173,6 +1176,7 @@ NINTH_PASS = [
 
 NINTH_PASS_KEPT_WHOLE = [
     "Paintings that are not by Rembrandt but were attributed to him for centuries",  # "by" a name that does not end the sentence
+    "Is Lidl or Aldi cheaper?",
     "I live in Canada. What are the best banks?",  # a question of fewer than four content words keeps its background
 ]
 

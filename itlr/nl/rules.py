@@ -1698,6 +1698,12 @@ _SLASH_KEEPS = {
 }
 
 
+_NAME = r"[A-Z][\w'’.-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’.-]*)*"
+_NAMES_ASKED_RE = re.compile(
+    r"^(?i:is|are|was|were|does|do|did|can|will)\s+(?:the\s+)?(?P<a>" + _NAME + r")\s+or\s+(?:the\s+)?(?P<b>" + _NAME + r")\s+(?P<rest>[a-z].*\?)\s*$"
+)
+
+
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
@@ -1725,6 +1731,15 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     hyphened = _hyphened_modifiers(t, question)
     if hyphened is not None:
         return hyphened
+    named = _NAMES_ASKED_RE.match(text.strip())
+    if named and not _CHOICE_QUESTION_RE.match(t) and not _CHOICE_WORD_RE.search(t):
+        # "Is the Tate Modern or the British Museum open on Boxing Day?", "Is the Andromeda or the
+        # Triangulum galaxy visible …?": one yes/no question asked of each name
+        after = syntax.tag(named.group("rest"))
+        head = after[0].text if after and after[0].tag in ("NN", "NNS") and len(after) > 1 else ""
+        rest = named.group("rest")[len(head) :].strip().rstrip("?").strip()
+        if rest and _words(rest):
+            return _node(Or, [_squash(f"{named.group(k)} {head} {rest}") for k in ("a", "b")])
     if question:
         if "?" not in t and len(_words(t)) <= 16 and _WH_START_RE.match(t) and _YEARS_AND_RE.search(t) and not _CHOICE_WORD_RE.search(t):
             listed = syntax.shared_list(text.strip())  # "Who won the 1966 and 1970 World Cups?"
