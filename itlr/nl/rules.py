@@ -1731,15 +1731,15 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     hyphened = _hyphened_modifiers(t, question)
     if hyphened is not None:
         return hyphened
-    named = _NAMES_ASKED_RE.match(text.strip())
-    if named and not _CHOICE_QUESTION_RE.match(t) and not _CHOICE_WORD_RE.search(t):
+    of_names = _NAMES_ASKED_RE.match(text.strip())
+    if of_names and not _CHOICE_QUESTION_RE.match(t) and not _CHOICE_WORD_RE.search(t):
         # "Is the Tate Modern or the British Museum open on Boxing Day?", "Is the Andromeda or the
         # Triangulum galaxy visible …?": one yes/no question asked of each name
-        after = syntax.tag(named.group("rest"))
+        after = syntax.tag(of_names.group("rest"))
         head = after[0].text if after and after[0].tag in ("NN", "NNS") and len(after) > 1 else ""
-        rest = named.group("rest")[len(head) :].strip().rstrip("?").strip()
+        rest = of_names.group("rest")[len(head) :].strip().rstrip("?").strip()
         if rest and _words(rest):
-            return _node(Or, [_squash(f"{named.group(k)} {head} {rest}") for k in ("a", "b")])
+            return _node(Or, [_squash(f"{of_names.group(k)} {head} {rest}") for k in ("a", "b")])
     if question:
         if "?" not in t and len(_words(t)) <= 16 and _WH_START_RE.match(t) and _YEARS_AND_RE.search(t) and not _CHOICE_WORD_RE.search(t):
             listed = syntax.shared_list(text.strip())  # "Who won the 1966 and 1970 World Cups?"
