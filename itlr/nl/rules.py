@@ -135,6 +135,8 @@ _STRONG = [
     r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|many|some|good|great)\b)",
     r"(?:I|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored)\s+of",
+    # "I've had enough of HIIT.", "We're fed up with Slack."
+    r"(?:(?:I|we)(?:['’]ve|\s+have)\s+had\s+enough\s+of|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?fed\s+up\s+with)",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:allergic|intolerant)\s+to",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:already\s+)?familiar\s+with(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:but\s+)?nothing\s+(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with|with|involving|featuring|containing|including|from|by)",
@@ -1078,6 +1080,7 @@ _STATEMENT_CUE_RE = re.compile(
     r"(?:i|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)"
     r"|(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)"
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored|allergic|intolerant)\s+(?:of|to)"
+    r"|(?:i|we)(?:['’]ve|\s+have)\s+had\s+enough\s+of|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?fed\s+up\s+with"
 )
 _ONES_WITH_RE = re.compile(
     r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+\S", re.IGNORECASE
