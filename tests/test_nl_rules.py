@@ -1166,6 +1166,9 @@ NINTH_PASS = [
     # a yes/no question asked of two names: one question each (a comparison stays whole)
     ("Is Lidl or Aldi open on Easter Monday?", '"Lidl open on Easter Monday" OR "Aldi open on Easter Monday"'),
     ("Is the Hubble or the James Webb telescope able to see exoplanets?", '"Hubble telescope able to see exoplanets" OR "James Webb telescope able to see exoplanets"'),
+    # "I've had enough of X", "I'm fed up with X": statement cues
+    ("I've had enough of HIIT. What other cardio workouts are there?", '"What other cardio workouts are there?" AND NOT "HIIT"'),
+    ("I'm fed up with Spotify. Which music streaming apps are good?", '"Which music streaming apps are good?" AND NOT "Spotify"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
     # an exclusion whose words the wanted phrase still holds is no exclusion
@@ -1177,6 +1180,8 @@ NINTH_PASS = [
 NINTH_PASS_KEPT_WHOLE = [
     "Paintings that are not by Rembrandt but were attributed to him for centuries",  # "by" a name that does not end the sentence
     "Is Lidl or Aldi cheaper?",
+    "We're fed up with Slack. What could we use instead?",  # a substitute asked for: context
+    "I'm fed up with my job. How do I quit?",
     "I live in Canada. What are the best banks?",  # a question of fewer than four content words keeps its background
 ]
 
