@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Generator
 
@@ -38,7 +39,7 @@ from .errors import EngineError
 from .translator.compiler import LIST_ENDS, MAX_KNN, TRUTH_FIELD, Composite, Dialect, SearchOptions, query_composite
 from .translator.plan import MODES, Plan
 
-__all__ = ["ClusterQuery", "search_rounds", "parse_hits", "drive", "Rounds"]
+__all__ = ["ClusterQuery", "RoundCosts", "search_rounds", "parse_hits", "drive", "Rounds"]
 
 log = logging.getLogger("itlr.search")
 
@@ -59,7 +60,54 @@ DESCENT_SLACK = 1.5
 # since it may still not certify.
 ROUND_COST = 80
 
+# How fast what one index's rounds and exact scoring cost is forgotten (an exponential average).
+COST_MEMORY = 0.2
+# Every EXPLORE-th query whose first round looks dearer than it saves runs it anyway, so the
+# costs and the share certified stay measured.
+EXPLORE = 8
+
 Rounds = Generator[dict[str, Any], dict[str, Any], SearchResult]
+
+
+class RoundCosts:
+    """What list rounds and exact scoring have cost on one index, from the engine's ``took``.
+
+    A first round at depth K costs about R per list and depth, certifies a share p of the
+    queries, and the others pay exact scoring (about E per term) after it: it pays where
+    R x lists x K < p x E x terms. Where segments are many, shards several or the vectors
+    clustered, it may not (docs/BENCHMARKS.md §5h); the guess decides cost only, never a
+    result. Until each figure has been seen once, the first round runs. Safe to share."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._per_list_depth: float | None = None  # ms per list per unit of depth, first rounds
+        self._per_term: float | None = None  # ms of exact scoring per term
+        self._certified: float | None = None  # share of first rounds that certified
+        self._skipped = 0
+
+    @staticmethod
+    def _mix(old: float | None, new: float) -> float:
+        return new if old is None else (1 - COST_MEMORY) * old + COST_MEMORY * new
+
+    def first_round_pays(self, lists: int, depth: int, terms: int) -> bool:
+        with self._lock:
+            if self._per_list_depth is None or self._per_term is None or self._certified is None:
+                return True
+            if self._per_list_depth * lists * depth < self._certified * self._per_term * terms:
+                return True
+            self._skipped += 1
+            return self._skipped % EXPLORE == 0
+
+    def first_round(self, lists: int, depth: int, took: Any, certified: bool) -> None:
+        with self._lock:
+            self._certified = self._mix(self._certified, float(certified))
+            if isinstance(took, (int, float)) and lists and depth:
+                self._per_list_depth = self._mix(self._per_list_depth, took / (lists * depth))
+
+    def exact(self, terms: int, took: Any) -> None:
+        if isinstance(took, (int, float)) and terms:
+            with self._lock:
+                self._per_term = self._mix(self._per_term, took / terms)
 
 
 @dataclass(frozen=True)
@@ -73,6 +121,7 @@ class ClusterQuery:
     field: VectorField
     index: str = ""
     documents: int | None = None  # the index's document count, when known
+    costs: RoundCosts | None = None  # what rounds and exact scoring have cost on this index
 
 
 def parse_hits(response: dict[str, Any], plan: Plan, explain: bool) -> list[Hit]:
@@ -94,6 +143,8 @@ def _result(q: ClusterQuery, response: dict[str, Any], mode: str, certificate: C
 
 def _exact(q: ClusterQuery, rounds_before: int) -> Rounds:
     response = yield q.dialect.compile(q.plan, q.vectors, q.options, mode="exact")
+    if q.costs is not None and q.options.mode == "auto":
+        q.costs.exact(len(q.plan.terms), response.get("took"))
     return _result(q, response, "exact", Certificate(True, None, None, rounds_before + 1))
 
 
@@ -126,6 +177,9 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     if q.documents is not None:
         exhaustive = q.documents * len(q.plan.terms)
         schedule = schedule[:1] + [d for d in schedule[1:] if len(lists) * d * ROUND_COST <= exhaustive]
+    if q.costs is not None and not q.costs.first_round_pays(len(lists), schedule[0], len(q.plan.terms)):
+        log.debug("%s: a first round costs more here than it saves: exact", q.plan.expr)
+        return (yield from _exact(q, 0))
     rounds = 0
     depth: int | None = schedule[0]
     previous: tuple[int, list[float]] | None = None  # a shallower depth and its lists' similarities
@@ -145,11 +199,15 @@ def search_rounds(q: ClusterQuery) -> Rounds:
         scores = [float(h.get("_score") or 0.0) for h in page.get("hits", {}).get("hits", [])]
         if at_ranks is None:
             log.debug("%s: depth %d saw every document: page exact", q.plan.expr, depth)
+            if rounds == 1 and q.costs is not None:
+                q.costs.first_round(len(lists), depth, page.get("took"), True)
             return _result(q, page, "approx", Certificate(True, depth, None, rounds))
         ends = [cosines[-1] for cosines in at_ranks]
         last = scores[options.k - 1] if len(scores) >= options.k else math.inf
         bound = _bound(q, terms, composites, ends, last)
         certified = certify_page(scores, options.k, bound)
+        if rounds == 1 and q.costs is not None:
+            q.costs.first_round(len(lists), depth, page.get("took"), certified)
         log.debug("%s: depth %d, bound %.6g, page's last score %s: %s", q.plan.expr, depth, bound,
                   scores[-1] if scores else None, "certified" if certified else "not certified")
         if certified:

@@ -14,7 +14,7 @@ from .hits import Hit, SearchResult
 from .indexing import IndexReport, index_documents
 from .local import LocalIndex
 from .mappings import VectorField, vector_field
-from .rounds import ClusterQuery, drive, search_rounds
+from .rounds import ClusterQuery, RoundCosts, drive, search_rounds
 from .semantics import Semantics
 from .translator import Expr
 from .translator.compiler import SearchOptions
@@ -103,6 +103,7 @@ class SearchSettings:
         self._field: VectorField | None = None
         self._window = DEFAULT_RESULT_WINDOW  # the index's index.max_result_window, read with the mapping
         self._documents: int | None = None  # the index's document count, read with the mapping
+        self._costs = RoundCosts()  # what certified auto's rounds and exact scoring cost on the index
 
     @property
     def embedder(self) -> Embedder:
@@ -137,7 +138,7 @@ class SearchSettings:
         q = _term_vectors(the_plan, self._embedder, term_vectors)
         self._check_dims(q, field)
         options = self._options(unit_vectors=field.unit, **kwargs)
-        return ClusterQuery(the_plan, q, options, get_dialect(self.dialect), field, self.index or "", self._documents)
+        return ClusterQuery(the_plan, q, options, get_dialect(self.dialect), field, self.index or "", self._documents, self._costs)
 
 
 class LogicalSearch(SearchSettings):

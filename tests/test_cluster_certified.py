@@ -199,3 +199,32 @@ def test_bound_holds_on_the_engines_own_knn_lists(os_client, indices):
     scores = local_exact(expr, Semantics())
     unseen = [s for doc_id, s in scores.items() if doc_id not in {f"d{i:03d}" for i in matched}]
     assert unseen and max(unseen) <= bound + 1e-6
+
+
+def test_auto_goes_exact_where_first_rounds_have_cost_more_than_they_saved(os_client, indices):
+    """itlr.rounds.RoundCosts learns, per index, what a first round costs per list and depth,
+    how often it certifies, and what exact scoring costs per term (the engine's ``took``).
+    Where a first round is dearer than the share it saves, auto scores exactly at once, and
+    still runs the round every EXPLORE-th such query to keep the figures measured."""
+    from itlr.rounds import EXPLORE, RoundCosts
+
+    query = '"t0" AND NOT "t1"'
+    search = itlr.LogicalSearch(os_client, indices[3])
+    costs = search._costs
+    first = search.search(query, term_vectors=TERM_VECTORS, k=10)
+    assert first.mode == "approx" and first.certificate.rounds == 1  # nothing known yet: the round runs
+    # Teach it an index where a round of 3 lists at depth 100 costs 30 ms and never certifies,
+    # and exact scoring costs 5 ms per term.
+    for _ in range(30):
+        costs.first_round(3, 100, 30.0, False)
+        costs.exact(2, 10.0)
+    modes = [search.search(query, term_vectors=TERM_VECTORS, k=10).mode for _ in range(EXPLORE)]
+    assert modes.count("exact") >= EXPLORE - 1 and modes.count("approx") <= 1
+    scores = local_exact(itlr.parse(query), Semantics())
+    assert_exact_page(search.search(query, term_vectors=TERM_VECTORS, k=10).hits, scores, 0, 10)
+    # Rounds that cost little and certify make it list again.
+    fresh = RoundCosts()
+    for _ in range(30):
+        fresh.first_round(3, 100, 0.3, True)
+        fresh.exact(2, 10.0)
+    assert fresh.first_round_pays(3, 100, 2)
