@@ -1169,6 +1169,9 @@ NINTH_PASS = [
     # "I've had enough of X", "I'm fed up with X": statement cues
     ("I've had enough of HIIT. What other cardio workouts are there?", '"What other cardio workouts are there?" AND NOT "HIIT"'),
     ("I'm fed up with Spotify. Which music streaming apps are good?", '"Which music streaming apps are good?" AND NOT "Spotify"'),
+    # three short lowercase topics or more under "for" (and of / in / on / about), with a tail from a preposition on
+    ("funding for bike lanes, bus shelters and street trees in Leeds", '"funding for bike lanes in Leeds" OR "funding for bus shelters in Leeds" OR "funding for street trees in Leeds"'),
+    ("recipes for cakes, biscuits and scones", '"recipes for cakes" OR "recipes for biscuits" OR "recipes for scones"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
     # an exclusion whose words the wanted phrase still holds is no exclusion
@@ -1180,6 +1183,7 @@ NINTH_PASS = [
 NINTH_PASS_KEPT_WHOLE = [
     "Paintings that are not by Rembrandt but were attributed to him for centuries",  # "by" a name that does not end the sentence
     "Is Lidl or Aldi cheaper?",
+    "recipes free of dairy, eggs and nuts",
     "We're fed up with Slack. What could we use instead?",  # a substitute asked for: context
     "I'm fed up with my job. How do I quit?",
     "I live in Canada. What are the best banks?",  # a question of fewer than four content words keeps its background

@@ -1707,6 +1707,37 @@ _NAMES_ASKED_RE = re.compile(
 )
 
 
+# "grants for solar panels, heat pumps and loft insulation in Ireland": three short lowercase
+# topics or more under of / in / on / about / for, and what follows them from a preposition on
+_SHORT_LIST_RE = re.compile(
+    r"^(?P<prefix>.*?\w\s+(?:of|in|on|about|for)\s+)(?P<items>[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:,\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)+,?\s+and\s+"
+    r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?P<tail>\s+(?:in|for|under|from|near|at|during|across|within|on)\s+\S.*)?$"
+)
+
+
+def _short_list_with_tail(t: str) -> Expr | None:
+    m = _SHORT_LIST_RE.match(t)
+    if not m or re.search(r"\b(?:free|mix|mixture|blend|combination|pairing|made|full|fear)\s+of\s+$", m.group("prefix"), re.IGNORECASE):
+        return None
+    # each item's words as tagged in the whole phrase ("bike lanes" alone reads "lanes" as a verb)
+    spans, at = [], m.start("items")
+    for piece in re.split(r"(,\s+(?:and\s+)?|\s+and\s+)", m.group("items")):
+        if piece and not re.fullmatch(r",\s+(?:and\s+)?|\s+and\s+", piece):
+            spans.append((at, at + len(piece)))
+        at += len(piece)
+    tagged = syntax.tag(t)
+    words = [[w for w in tagged if a <= w.start and w.end <= b] for a, b in spans]
+
+    # (the tagger may read a lowercase noun as a name: "loft")
+    def noun(w: syntax.Word) -> bool:
+        return w.tag in ("NN", "NNS") or (w.tag == "NNP" and w.text.islower())
+
+    # nouns only, each item ending in one ("loft insulation"; not "grow tomatoes")
+    if len(spans) < 3 or not all(ws and all(noun(w) or w.tag in ("JJ", "HYPH") for w in ws) and noun(ws[-1]) for ws in words):
+        return None
+    return _node(Or, [m.group("prefix") + t[a:b] + (m.group("tail") or "") for a, b in spans])
+
+
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
@@ -1842,6 +1873,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             and not re.search(r"\b(?:free|mix|mixture|blend|combination|pairing|made|full|fear)\s+of\s+$", listed.prefix, re.IGNORECASE)
         ):
             return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
+        listed_with_tail = _short_list_with_tail(t) if "?" not in t else None
+        if listed_with_tail is not None:
+            return listed_with_tail
     modifiers = _modifier_list(t)
     if modifiers is not None:
         return modifiers
