@@ -1172,6 +1172,11 @@ NINTH_PASS = [
     # three short lowercase topics or more under "for" (and of / in / on / about), with a tail from a preposition on
     ("funding for bike lanes, bus shelters and street trees in Leeds", '"funding for bike lanes in Leeds" OR "funding for bus shelters in Leeds" OR "funding for street trees in Leeds"'),
     ("recipes for cakes, biscuits and scones", '"recipes for cakes" OR "recipes for biscuits" OR "recipes for scones"'),
+    # "like X but not X itself" leaves X out; only what is asked for as a property is kept out of the NOT
+    ("What are some card games like Uno but not Uno itself?", '"What are some card games like Uno?" AND NOT "Uno"'),
+    # who asks, as the reason for an exclusion
+    ("Looking for winter boots, not leather though - I'm vegan.", '"winter boots" AND NOT "leather"'),
+    ("Snack ideas, no peanuts please - we're allergic", '"Snack ideas" AND NOT "peanuts"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
     # an exclusion whose words the wanted phrase still holds is no exclusion

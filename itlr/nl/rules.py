@@ -372,7 +372,7 @@ _EXCLUSION_TAIL_RE = re.compile(
     + _HOW_OFTEN
     + r"(?=\s*(?:[.,;!?]|$))|"  # "we've played Catan too many times"
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
-    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once|for\s+now|for\s+the\s+moment|for\s+the\s+time\s+being)(?=\s*(?:[.,;!?]|$)))\b",
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once|for\s+now|for\s+the\s+moment|for\s+the\s+time\s+being)(?=\s*(?:[.,;!?]|\s[-–—]\s|$)))\b",
     re.IGNORECASE,
 )
 # A remark on what was just excluded: "… but not Dune - read those already", "Apart from Kind
@@ -395,6 +395,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
     # "our vet already covered that", "I've covered those already": a clause of ours about them
     r"|" + _NO_WISH + r"(?:I|we|(?:my|our|the)\s+\w+|(?:the\s+)?others|other\s+\w+|the\s+rest|people|everyone\s+else)\b(?=[^.?!;]*\b" + _BACK_REFERENCE + r"\b)"
+    # "- I'm vegan", ", we're coeliac": who asks, as the reason for the exclusion
+    r"|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:a|both|all)\s+)?(?:vegan|vegetarian|veggie|pescatarian|allergic|intolerant|coeliac|celiac|diabetic|pregnant|teetotal|sober|halal|kosher|lactose)\b"
     # "it confuses everyone", "they're overrated": a clause about what was excluded
     # (a title may open with "It" or "This": "It Follows", "This American Life")
     r"|" + _NO_WISH + r"(?:(?:it|they|he|she|everyone|everybody|nobody|no\s+one)(?:['’](?:s|re|ve|ll|d))?\s+(?-i:[a-z])"
@@ -1128,7 +1130,7 @@ def _no_list(after: str) -> bool:
     """ "…? No pasta or rice please": "no" + a list of noun phrases that is the whole rest of
     its sentence leaves those out; "no more than", "no experience needed", "no-till" do not."""
     body = _POLITE_END_RE.sub("", after).strip()
-    body = re.sub(r"[\s,]+(?:please|pls|plz)(?=\s*[,;:—–])", "", body, flags=re.IGNORECASE)  # "No cumin please, my partner hates it."
+    body = re.sub(r"[\s,]+(?:please|pls|plz)(?=\s*[,;:—–]|\s+-\s)", "", body, flags=re.IGNORECASE)  # "No cumin please, my partner hates it."
     body = re.sub(r"(?:\s*,\s*|\s+)(?:(?:and|or)\s+)?(?:definitely\s+)?no\s+(?=\w)", ", ", body, flags=re.IGNORECASE)  # "no X and no Y"
     words = syntax.tag(body) if body else []
     if not words or words[0].text.lower() in _NO_NOT_TOPIC or words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR"):
@@ -2661,13 +2663,16 @@ def _translate(text: str) -> RuleResult | None:
 
     if not _words(positive):
         return None
-    # Fail safe: an exclusion whose every word the wanted phrase still holds would push the
-    # wanted documents down ("I'm allergic to latex. … gloves that are latex-free …")
-    kept = grading.content_words(positive)
-    # (a name only as written: "first contact with aliens, but neither Solaris nor Contact")
-    inside = [n for n in negs if grading.content_words(n) and grading.content_words(n) <= kept and (n[:1].islower() or n in positive)]
+    # Fail safe: an exclusion that the wanted phrase asks for as a property would push the wanted
+    # documents down ("I'm allergic to latex. … gloves that are latex-free …"); but "games like
+    # Catan but not Catan itself" leaves Catan out
+    def asked_as_property(n: str) -> bool:
+        x = re.escape(n)
+        return re.search(r"(?i)\b" + x + r"(?:e?s)?[- ](?:free|less)\b|\b(?:without|no|non-?)\s*(?:any\s+)?" + x + r"\b", positive) is not None
+
+    inside = [n for n in negs if asked_as_property(n)]
     if inside:
-        notes.append("kept what the question still asks for out of the NOT: " + ", ".join(inside))
+        notes.append("kept what the question asks for as a property out of the NOT: " + ", ".join(inside))
         negs = [n for n in negs if n not in inside]
 
     # A negation left in the text is a property ("… but not via Frankfurt"): it belongs to
