@@ -1177,6 +1177,21 @@ NINTH_PASS = [
     # who asks, as the reason for an exclusion
     ("Looking for winter boots, not leather though - I'm vegan.", '"winter boots" AND NOT "leather"'),
     ("Snack ideas, no peanuts please - we're allergic", '"Snack ideas" AND NOT "peanuts"'),
+    # (after set 16's run) "Or else," opening a sentence with an exclusion of its own
+    ("How do I fix a dripping tap? Or else, what plumbers work weekends other than British Gas?", '"How do I fix a dripping tap?" OR "what plumbers work weekends?" AND NOT "British Gas"'),
+    # a plural present verb before the cue is the question's own ("Which gases other than …" is not)
+    ("What lawn feeds work other than Miracle-Gro?", '"What lawn feeds work?" AND NOT "Miracle-Gro"'),
+    # a lowercase keyword query, then nouns to leave out after "not", or after "no" and "please"
+    ("wireless earbuds for running not airpods or galaxy buds", '"wireless earbuds for running" AND NOT "airpods" AND NOT "galaxy buds"'),
+    ("board games for two players no dice please", '"board games for two players" AND NOT "dice"'),
+    # "Are there X or Y …?": asked of each; short lowercase topics under a preposition share what follows them
+    ("Are there tax credits for electric cars or e-bikes in Ireland?", '"tax credits for electric cars in Ireland" OR "tax credits for e-bikes in Ireland"'),
+    ("treatments for back pain or neck pain in older adults", '"treatments for back pain in older adults" OR "treatments for neck pain in older adults"'),
+    # a remark by "every <noun>" on what was excluded; "worth it" points back at nothing
+    ("I need ideas for a science fair project. Anything but the baking soda volcano, every kid does it.", '"ideas for a science fair project" AND NOT "baking soda volcano"'),
+    ("Hi! I'm restoring a vintage road bike. Which groupsets are worth it under £200, excluding Shimano Claris?", '"Which groupsets are worth it under £200?" AND NOT "Shimano Claris"'),
+    # what experience points back at, when the question asks for kinds ("What X work …?")
+    ("What cover crops work after wheat? We've tried mustard and phacelia already so leave those out.", '"What cover crops work after wheat?" AND NOT "mustard" AND NOT "phacelia"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
     # an exclusion whose words the wanted phrase still holds is no exclusion
@@ -1188,6 +1203,9 @@ NINTH_PASS = [
 NINTH_PASS_KEPT_WHOLE = [
     "Paintings that are not by Rembrandt but were attributed to him for centuries",  # "by" a name that does not end the sentence
     "Is Lidl or Aldi cheaper?",
+    "brake pads/rotors replacement cost",  # a noun before the slashed pair: nothing to distribute safely
+    "What does mid/side EQ do to a stereo mix?",  # an adjective in the pair
+    "pasta recipes no tomatoes",  # may be a property; "please" would ask to leave them out
     "recipes free of dairy, eggs and nuts",
     "We're fed up with Slack. What could we use instead?",  # a substitute asked for: context
     "I'm fed up with my job. How do I quit?",

@@ -399,7 +399,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:a|both|all)\s+)?(?:vegan|vegetarian|veggie|pescatarian|allergic|intolerant|coeliac|celiac|diabetic|pregnant|teetotal|sober|halal|kosher|lactose)\b"
     # "it confuses everyone", "they're overrated": a clause about what was excluded
     # (a title may open with "It" or "This": "It Follows", "This American Life")
-    r"|" + _NO_WISH + r"(?:(?:it|they|he|she|everyone|everybody|nobody|no\s+one)(?:['’](?:s|re|ve|ll|d))?\s+(?-i:[a-z])"
+    r"|" + _NO_WISH + r"(?:(?:it|they|he|she|everyone|everybody|nobody|no\s+one|every\s+(?-i:[a-z])\w*)(?:['’](?:s|re|ve|ll|d))?\s+(?-i:[a-z])"
     r"|(?:those|these|this)(?:['’]s|\s+(?:is|are|was|were|has|have|had|will|would|can|could|seems?|looks?|sounds?|gets?|got|"
     r"makes?|made|does|did|do|always|never|just|really)\b)"
     # (", that can survive in a dark bathroom", ", that are safe for cats": a relative clause of the wanted thing)
@@ -534,6 +534,8 @@ def _tidy(text: str) -> str:
     # "…? please", "…? Also," left where a following exclusion sentence was cut out
     t = re.sub(r"([?.!])(?:\s+(?:please|pls|plz|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"\?\s*\.$", "?", t)
+    t = re.sub(r"([.?!])\s*[-–—]+\s+(?=\w)", r"\1 ", t)  # "… constantly. - what works?": a dash left at a sentence's start
+    t = re.sub(r"(?<=[a-z]{3})\.,(?=\s)", ".", t)  # "… lesson., every class": a comma left after a sentence
     return _squash(t)
 
 
@@ -1067,6 +1069,8 @@ _REFERS_BACK_RE = re.compile(
 _OPTIONS_ASKED_RE = re.compile(
     r"\b(?:else|other|others|another|next|more|new|looking\s+for|want|need|find|try|recommend|recommendations?|suggest|suggestions?|ideas?|options?|good|best|great|"
     r"favou?rite|which|any|some|what\s+(?:should|can|could|would|to)|where\s+(?:should|can|to)|"
+    # "What cover crops work …?": what + the kind asked for
+    r"what\s+(?!(?:is|are|was|were|does|do|did|causes?|happens?|if|about|time|day|it|this|that)\b)(?-i:[a-z][\w-]*)(?:\s+[a-z][\w-]*)?s\s+(?:work|grow|go|suit|help|are|would|could|can|should|do)|"
     r"resources|sources|materials|courses|tutorials|alternatives|picks|must-see|sights|attractions|things\s+to\s+(?:do|see))\b",
     re.IGNORECASE,
 )
@@ -1204,12 +1208,17 @@ def _keywords_before(text: str, end: int) -> bool:
     content = [w for w in words if w.tag not in (",", ".", ":", "HYPH")]
     nouns = ("NN", "NNS", "NNP", "NNPS", "CD")
     # "noise cancelling headphones": a participle before a noun modifies it
-    verbs = [w for k, w in enumerate(words) if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns)]
+    # ("earbuds for running": a gerund after a preposition names an activity, a noun)
+    def gerund_noun(k: int) -> bool:
+        return words[k].tag == "VBG" and k > 0 and words[k - 1].tag == "IN" and words[k - 1].text.lower() != "by"
+
+    verbs = [w for k, w in enumerate(words) if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns) and not gerund_noun(k)]
+    last = len(words) - 1 - next((j for j, w in enumerate(reversed(words)) if w.tag not in (",", ".", ":", "HYPH")), 0)
     return (
         len(content) >= 2
         # "best way to skip breakfast": "to" asks for a verb; "intermittent fasting skip breakfast": a practice and how
-        and content[-1].tag in nouns + ("JJ",)
-        and not content[-1].text.lower().endswith("ing")
+        and (content[-1].tag in nouns + ("JJ",) or gerund_noun(last))
+        and (not content[-1].text.lower().endswith("ing") or gerund_noun(last))
         and not verbs
         and not any(w.tag in ("WDT", "WP", "WRB", "PRP", "MD", ".") for w in words)
     )
@@ -1250,6 +1259,20 @@ def _last_noun(after: str) -> bool:
     return 1 <= len(words) <= 3 and all(w.tag in ("NN", "NNS", "NNP", "NNPS") for w in words)
 
 
+def _noun_list(after: str) -> bool:
+    """Whether ``after`` is a short list of nouns to the end ("frontline or advantage", "sky or bt
+    sport", "snakes"): two items or more of one to three nouns each, or one item."""
+    words = [w for w in syntax.tag(after.strip(" .!?")) if w.tag not in (".",)]
+    items: list[list[syntax.Word]] = [[]]
+    for w in words:
+        if w.tag in (",", "CC") and w.text.lower() in (",", "or", "and", "nor"):
+            items.append([])
+        else:
+            items[-1].append(w)
+    nouns = ("NN", "NNS", "NNP", "NNPS")
+    return 1 <= len(items) <= 4 and all(1 <= len(it) <= 3 and all(w.tag in nouns or w.tag == "JJ" for w in it) and it[-1].tag in nouns for it in items)
+
+
 _SETS_APART_RE = re.compile(
     r"\b(?:(?:tell|tells|telling|told)(?!\s+(?:me|us|you|him|her|them|about|more)\b)|set|sets|setting|stand|stands|standing|stood|keep|keeps|keeping|kept|pull|pulls|pulled)"
     r"\b(?!\s+(?:up|off|out|down|in|on|aside)\b)[^,;.?!]{0,60}$",
@@ -1288,7 +1311,9 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
         # "history of the olympics not the modern games": a keyword query, then what to leave out
         # (a lowercase query may end in one noun: "cheap eats in tokyo not ramen"; "the road not taken" ends in a participle)
-        last_noun = re.fullmatch(r"(?:\s+[a-z][\w-]*){1,3}[\s.!?]*", after) is not None and text == text.lower() and _last_noun(after)
+        last_noun = text == text.lower() and (
+            (re.fullmatch(r"(?:\s+[a-z][\w-]*){1,3}[\s.!?]*", after) is not None and _last_noun(after)) or _noun_list(after)
+        )
         by_name = re.match(r"\s+by\s+(?=[A-Z])", after) is not None and _names_only(after.strip()[2:])  # "books on stoicism not by Ryan Holiday"
         keyword_not = (
             m.group(0) == "not" and not boundary and (re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None or last_noun or by_name)  # "The Road Not Taken": a title
@@ -1316,6 +1341,10 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         # tomatoes" may be a property; "the film No Country for Old Men" is a title)
         if m.group(0) == "no" and not boundary and re.fullmatch(r"(?:\s+[A-Z][\w'’&.-]*){1,3}[\s.!?]*", after) and _keywords_before(text, conn_start):
             boundary = True
+        # "reptile pets for kids no snakes please": a lowercase query, then nouns to leave out, asked politely
+        if m.group(0) == "no" and not boundary and re.search(r"\s(?:please|pls|plz)[\s.!]*$", after) and text == text.lower():
+            body = re.sub(r"\s(?:please|pls|plz)[\s.!]*$", "", after)
+            boundary = _noun_list(body) and _keywords_before(text, conn_start)
         if not (boundary or meta_follows or word == "without" or word == "not"):
             continue
         if not _is_topic_exclusion(text, m, conn_start):
@@ -1421,6 +1450,18 @@ def _wh_subject(head: str) -> bool:
     return not any(w.tag in ("VB", "VBP", "VBZ", "VBD") and k + 1 < len(rest) and rest[k + 1].tag in ("IN", "DT", "RP", "TO", "PRP") for k, w in enumerate(rest))
 
 
+def _verb_before(text: str, at: int) -> bool:
+    """Whether the question before offset ``at`` already has a plural present verb after its
+    subject: "What drain cleaners work other than lye?", "what plumbers work weekends other than
+    …". (A word in "s" may be a plural noun the tagger reads as a verb: "Which gases other than
+    …", "Which dog breeds …".)"""
+    words = syntax.tag(text[:at].rstrip())
+    return any(
+        w.tag in ("VBP", "VB") and not w.text.lower().endswith("s") and words[k - 1].tag in ("NNS", "NNPS", "NN")
+        for k, w in enumerate(words) if k >= 2
+    )
+
+
 def _verb_missing(text: str) -> bool:
     """Whether what follows an excluded phrase lacks the verb a question needs: no verb, and
     at most one word or an adverb or preposition first ("well in barrels")."""
@@ -1496,7 +1537,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             end = skip + np_end if found_items else len(span)
             parsed = bool(found_items)
             found_items = found_items or [span]
-            if parsed and not clause and _wh_subject(text[:conn_start]):
+            if parsed and not clause and _wh_subject(text[:conn_start]) and not _verb_before(text, conn_start):
                 # "Which gases other than carbon dioxide trap heat?": the question needs its verb
                 # back, so the phrase's last words (nouns to the tagger) go back to it
                 start = span.index(found_items[-1], skip)
@@ -1711,20 +1752,30 @@ _NAMES_ASKED_RE = re.compile(
 
 # "grants for solar panels, heat pumps and loft insulation in Ireland": three short lowercase
 # topics or more under of / in / on / about / for, and what follows them from a preposition on
-_SHORT_LIST_RE = re.compile(
-    r"^(?P<prefix>.*?\w\s+(?:of|in|on|about|for)\s+)(?P<items>[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:,\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)+,?\s+and\s+"
-    r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?P<tail>\s+(?:in|for|under|from|near|at|during|across|within|on)\s+\S.*)?$"
-)
+_SHORT_ITEM = r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
 
 
-def _short_list_with_tail(t: str) -> Expr | None:
-    m = _SHORT_LIST_RE.match(t)
+def _short_list_re(conj: str, least: int) -> re.Pattern[str]:
+    return re.compile(
+        r"^(?P<prefix>.*?\w\s+(?:of|in|on|about|for)\s+)(?P<items>" + _SHORT_ITEM + r"(?:,\s+" + _SHORT_ITEM + r"){" + str(least - 2) + r",},?\s+" + conj + r"\s+"
+        + _SHORT_ITEM + r")(?P<tail>\s+(?:in|for|under|from|near|at|during|across|within|on)\s+\S.*)?$"
+    )
+
+
+# "grants for solar panels, heat pumps and loft insulation in Ireland": three short lowercase
+# topics or more under of / in / on / about / for (two or more with "or"), and what follows them
+# from a preposition on
+_SHORT_LISTS = {"and": _short_list_re("and", 3), "or": _short_list_re("or", 2)}
+
+
+def _short_list_with_tail(t: str, conj: str = "and") -> Expr | None:
+    m = _SHORT_LISTS[conj].match(t)
     if not m or re.search(r"\b(?:free|mix|mixture|blend|combination|pairing|made|full|fear)\s+of\s+$", m.group("prefix"), re.IGNORECASE):
         return None
     # each item's words as tagged in the whole phrase ("bike lanes" alone reads "lanes" as a verb)
     spans, at = [], m.start("items")
-    for piece in re.split(r"(,\s+(?:and\s+)?|\s+and\s+)", m.group("items")):
-        if piece and not re.fullmatch(r",\s+(?:and\s+)?|\s+and\s+", piece):
+    for piece in re.split(r"(,\s+(?:" + conj + r"\s+)?|\s+" + conj + r"\s+)", m.group("items")):
+        if piece and not re.fullmatch(r",\s+(?:" + conj + r"\s+)?|\s+" + conj + r"\s+", piece):
             spans.append((at, at + len(piece)))
         at += len(piece)
     tagged = syntax.tag(t)
@@ -1735,9 +1786,21 @@ def _short_list_with_tail(t: str) -> Expr | None:
         return w.tag in ("NN", "NNS") or (w.tag == "NNP" and w.text.islower())
 
     # nouns only, each item ending in one ("loft insulation"; not "grow tomatoes")
-    if len(spans) < 3 or not all(ws and all(noun(w) or w.tag in ("JJ", "HYPH") for w in ws) and noun(ws[-1]) for ws in words):
+    if len(words[0]) == 1 and len(words[-1]) >= 2:
+        return None  # "equine or bovine herds": modifiers of one head, shared (coordination_items)
+    if len(spans) < (3 if conj == "and" else 2) or not all(ws and all(noun(w) or w.tag in ("JJ", "HYPH") for w in ws) and noun(ws[-1]) for ws in words):
         return None
     return _node(Or, [m.group("prefix") + t[a:b] + (m.group("tail") or "") for a, b in spans])
+
+
+def _slashed_nouns(t: str, m: re.Match[str]) -> bool:
+    """Whether "a/b" joins two nouns that nothing before modifies: "train/bus times", not "mid/side
+    EQ" (an adjective) nor "brake pads/rotors" (a noun before them both)."""
+    words = syntax.tag(t)
+    pair = [w for w in words if m.start() <= w.start and w.end <= m.end() and w.text != "/"]
+    before = [w for w in words if w.end <= m.start()]
+    nouns = len(pair) == 2 and all(w.tag in ("NN", "NNS") for w in pair)
+    return nouns and not (before and before[-1].tag in ("NN", "NNS", "NNP") and not before[-1].text[:1].isupper())
 
 
 def _coordination(text: str, question: bool = False) -> Expr | None:
@@ -1745,7 +1808,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     t = text.rstrip(".!?").strip()
     slashed = list(_SLASHED_PAIR_RE.finditer(t))
-    if len(slashed) == 1 and not {slashed[0].group(1).lower(), slashed[0].group(2).lower()} & _SLASH_KEEPS:
+    if len(slashed) == 1 and not {slashed[0].group(1).lower(), slashed[0].group(2).lower()} & _SLASH_KEEPS and _slashed_nouns(t, slashed[0]):
         # "train/bus times from york to whitby" reads as "train or bus times …"
         said = _coordination(text[: slashed[0].start()] + slashed[0].group(1) + " or " + slashed[0].group(2) + text[slashed[0].end() :], question)
         if isinstance(said, Or):
@@ -1776,6 +1839,12 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         rest = of_names.group("rest")[len(head) :].strip().rstrip("?").strip()
         if rest and _words(rest):
             return _node(Or, [_squash(f"{of_names.group(k)} {head} {rest}") for k in ("a", "b")])
+    there = re.match(r"(?:are|is)\s+there\s+(?:any\s+)?(?=[a-z])", t, re.IGNORECASE) if question and not _CHOICE_QUESTION_RE.match(t) else None
+    if there and re.search(r"\s+or\s+", t[there.end() :], re.IGNORECASE):
+        # "Are there grants for solar panels or heat pumps in Scotland?": what exists is asked of each item
+        each = _coordination(t[there.end() :], question=False)
+        if isinstance(each, Or):
+            return each
     if question:
         if "?" not in t and len(_words(t)) <= 16 and _WH_START_RE.match(t) and _YEARS_AND_RE.search(t) and not _CHOICE_WORD_RE.search(t):
             listed = syntax.shared_list(text.strip())  # "Who won the 1966 and 1970 World Cups?"
@@ -1883,6 +1952,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         return modifiers
     # A or B, "A, B, or C"
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _or_stopped(t):
+        listed_with_tail = _short_list_with_tail(t, "or") if "?" not in t else None
+        if listed_with_tail is not None:
+            return listed_with_tail  # "grants for solar panels or heat pumps in Scotland"
         found = syntax.coordination_items(t, "or")
         if found is not None:
             prefix, items, tail = found.prefix, found.items, found.tail
@@ -2079,7 +2151,11 @@ _ABOUT_ME_RE = re.compile(
 )
 _TOPIC_STATEMENT_RE = re.compile(r"\b(?:wonder(?:ing)?|curious|interested|question|asking|know\s+(?:if|whether|how|what|why|which))\b", re.IGNORECASE)
 # words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
-_REFERENCE_RE = re.compile(r"\b(?:it|this|these|those|them|they|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$)))\b(?!['’])", re.IGNORECASE)
+# ("worth it" points nowhere; "Is that enforceable?" points back)
+_REFERENCE_RE = re.compile(
+    r"\b(?:(?<!\bworth\s)it|this|these|those|them|they|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$))|(?<=\bis\s)that|(?<=\bwas\s)that)\b(?!['’])",
+    re.IGNORECASE,
+)
 
 
 # "Context: I'm a junior dev. Question: what …": labels of a prompt's parts
@@ -2254,7 +2330,10 @@ def _rules_to_expr(original: str) -> RuleResult:
         # "…, or DC movies pls"; but "? No pasta or rice please" says what the list is: it stays
         if _PLEASE_END_RE.search(signed_off) and _words(signed_off):
             a, b = _sentences(signed_off)[-1]
-            if not re.match(r"\s*(?:not|no|nothing|none|never|don['’]?t|without)\b", signed_off[a:b], re.IGNORECASE):
+            # ("reptile pets for kids no snakes please": the "please" asks to leave the snakes out)
+            if not re.match(r"\s*(?:not|no|nothing|none|never|don['’]?t|without)\b", signed_off[a:b], re.IGNORECASE) and not re.search(
+                r"\sno\s+[\w\s,'’-]+?\s(?:please|pls|plz)\s*[.!?]*\s*$", signed_off[a:b]
+            ):
                 signed_off = _PLEASE_END_RE.sub("", signed_off)
         if signed_off == text or not _words(signed_off):
             break
@@ -2358,7 +2437,8 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
         # sentence that opens with "Or" after an exclusion is
         for m in _SENTENCE_OR_RE.finditer(text):
             left, right = text[: m.start()], text[m.end() :]
-            if _words(right) and not _depth_at(text, m.start()) and _find_trigger(left):
+            # (or before one: "How do I unclog a sink? Or else, what drain cleaners work other than lye?")
+            if _words(right) and not _depth_at(text, m.start()) and (_find_trigger(left) or _find_trigger(right)):
                 return [left] + _alternatives(right)
         # "I'm a student. Marvel movies excluding the Avengers films, or DC movies. Keep it short.":
         # the sentence with the exclusion keeps its own alternatives; the others go with its ends
@@ -2667,7 +2747,7 @@ def _translate(text: str) -> RuleResult | None:
     # documents down ("I'm allergic to latex. … gloves that are latex-free …"); but "games like
     # Catan but not Catan itself" leaves Catan out
     def asked_as_property(n: str) -> bool:
-        x = re.escape(n)
+        x = "(?:" + re.escape(n) + "|" + re.escape(re.sub(r"(?<=\w)e?s$", "", n)) + ")"  # "peanuts" / "peanut-free"
         return re.search(r"(?i)\b" + x + r"(?:e?s)?[- ](?:free|less)\b|\b(?:without|no|non-?)\s*(?:any\s+)?" + x + r"\b", positive) is not None
 
     inside = [n for n in negs if asked_as_property(n)]

@@ -377,22 +377,35 @@ _PEOPLE_AND_TIMES = {
 def background_topics(sentence: str) -> list[str]:
     """What a sentence about the asker is about: the noun phrases it names as objects, with
     their modifiers ("We're doing a road trip across the US next summer." → "road trip",
-    "US"), less people and times. The asker's own description ("I'm a PhD student") is none."""
+    "US"), less people and times. The asker's own description ("I'm a PhD student") is none.
+    A phrase is the run of modifier and noun tags around an object noun (the small parser's
+    attachments inside it are often wrong: "a budget gaming PC")."""
     words = tag(sentence)
+    nouns = ("NN", "NNS", "NNP", "NNPS")
+    inside = nouns + ("JJ", "VBG", "HYPH", "CD")
     topics: list[str] = []
+    seen_end = -1
     for i, w in enumerate(words):
-        if w.tag not in ("NN", "NNS", "NNP", "NNPS") or w.dep not in ("pobj", "dobj") or w.text.lower() in _PEOPLE_AND_TIMES:
+        if i <= seen_end or w.tag not in nouns or w.dep not in ("pobj", "dobj"):
             continue
-        if i + 1 < len(words) and words[i + 1].tag in ("NN", "NNS", "NNP", "NNPS") and words[i + 1].head != i:
-            continue  # a modifier of the next noun: that noun's phrase holds it
-        start = i
-        while start > 0 and words[start - 1].head in range(start, i + 1) and words[start - 1].dep in ("compound", "amod", "nmod", "npadvmod", "hyph"):
+        start, end = i, i
+        while start > 0 and words[start - 1].tag in inside and not (words[start - 1].tag == "VBG" and start - 1 == 0):
             start -= 1
+        while (
+            end + 1 < len(words)
+            and words[end + 1].text.lower() not in _PEOPLE_AND_TIMES | {"next", "last", "this", "every"}
+            and (words[end + 1].tag in nouns or (words[end + 1].tag in ("VBG", "HYPH", "JJ") and end + 2 < len(words) and words[end + 2].tag in nouns))
+        ):
+            end += 1
+        while start < end and words[start].tag not in nouns and words[start].tag != "JJ" and words[start].tag != "CD":
+            start += 1  # a phrase opens with a modifier or a noun, not a verb form
+        seen_end = end
+        head = words[end].text.lower()
+        if head in _PEOPLE_AND_TIMES or (start > 0 and words[start - 1].text.lower() in ("next", "last", "this", "every")):
+            continue
         while start > 1 and words[start - 1].tag == "HYPH" and not words[start - 1].space and not words[start - 2].space:
             start -= 2  # "A-level chemistry"
-        if i > 0 and words[start - 1].text.lower() in ("next", "last", "this", "every"):
-            continue
-        phrase = sentence[words[start].start : w.end]
+        phrase = sentence[words[start].start : words[end].end]
         if phrase not in topics:
             topics.append(phrase)
     return topics
