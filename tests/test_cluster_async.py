@@ -27,8 +27,16 @@ QUERIES = ['"t0" AND NOT "t1"', '("t2" OR "t3") AND NOT "t4"', 'NOT "t5"', '"t0"
 def _assert_same_result(got, want) -> None:
     """Equal results, except that the certificate's bound may differ in float32's last bits:
     the JVM's kNN similarity (Lucene's vectorised dot product) changes rounding once the
-    JIT compiles it, so the same list read twice can end a few ulps apart."""
-    assert got.hits == want.hits and got.mode == want.mode
+    JIT compiles it, so the same list read twice can end a few ulps apart. And auto may score
+    exactly at once on one side where its index's first rounds have cost more than they saved
+    (itlr.rounds.RoundCosts, learned per search object from the engine's timings): then the
+    hits are the same exact page and only how they were found differs."""
+    assert got.hits == want.hits
+    if got.mode != want.mode:
+        exact = got if got.mode == "exact" else want
+        assert exact.certificate is not None and exact.certificate.depth is None and exact.certificate.rounds == 1
+        assert got.certificate is not None and got.certificate.certified and want.certificate is not None and want.certificate.certified
+        return
     assert got.certificate is not None and want.certificate is not None
     assert (got.certificate.certified, got.certificate.depth, got.certificate.rounds) == (
         want.certificate.certified,

@@ -1192,6 +1192,18 @@ NINTH_PASS = [
     ("Hi! I'm restoring a vintage road bike. Which groupsets are worth it under £200, excluding Shimano Claris?", '"Which groupsets are worth it under £200?" AND NOT "Shimano Claris"'),
     # what experience points back at, when the question asks for kinds ("What X work …?")
     ("What cover crops work after wheat? We've tried mustard and phacelia already so leave those out.", '"What cover crops work after wheat?" AND NOT "mustard" AND NOT "phacelia"'),
+    # (after set 17's run) a relative clause after the excluded noun describes the class asked for
+    ("reptiles other than geckos that climb walls", '"reptiles that climb walls" AND NOT "geckos"'),
+    # "or else" with no comma, and after a comma ending an exclusion, opens the alternative
+    ("oil painting classes or else sketching workshops but not charcoal", '"oil painting classes" OR "sketching workshops" AND NOT "charcoal"'),
+    ("Which running shoes for flat feet are good, but not Hoka, or else insoles that help?", '"Which running shoes for flat feet are good" AND NOT "Hoka" OR "insoles that help?"'),
+    # a hyphenated modifier after "not" is no verb; ", that would work too" says nothing of the topic
+    ("I'm comparing shelving units, but not drive-in racking. Or else wall hooks for tools, that would work too.", "\"I'm comparing shelving units\" AND NOT \"drive-in racking\" OR \"wall hooks for tools\""),
+    # "please - X is off the table": the cue's items do not hold the "please"; a reason with "because the …" goes
+    ("Garden path ideas, please - gravel is off the table because the dog digs it up.", '"Garden path ideas" AND NOT "gravel"'),
+    ("Which stretches help a sore back? I don't want yoga or pilates because the classes cost too much.", '"Which stretches help a sore back?" AND NOT "yoga" AND NOT "pilates"'),
+    # a name of several words in a background sentence is a topic, even when it ends in a time word
+    ("Our choir is singing Silent Night at the carol service. Any tips for breathing exercises before we sing?", '"Silent Night, carol service: Any tips for breathing exercises before we sing?"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
     # an exclusion whose words the wanted phrase still holds is no exclusion

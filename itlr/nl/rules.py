@@ -258,7 +258,9 @@ _ONLY_CARE_RE = re.compile(
 # What closes a message and says nothing of the topic: "…, any suggestions?", "Thanks in advance.",
 # "It's for my daughter's school project." (a project's purpose; "It's for a 10 year old" is a constraint)
 _SIGN_OFF_RE = re.compile(
-    r"(?:[\s,;.!?-]+(?:any\s+(?:suggestions|ideas|recommendations|tips|thoughts|advice|pointers)|thx|ty|"
+    # "…, that would work too": the alternative is acceptable, nothing about it
+    r"(?:,\s*(?:that|which|this|it)(?:\s+would|['’]d|\s+will|['’]ll|\s+could)?\s+(?:work|works|do|be\s+(?:fine|ok|okay|great|good))(?:\s+(?:too|as\s+well|for\s+(?:me|us)))?"
+    r"|[\s,;.!?-]+(?:any\s+(?:suggestions|ideas|recommendations|tips|thoughts|advice|pointers)(?:\s+appreciated)?|thx|ty|"
     # "…, keep it short": how to answer, not what about
     r"(?:and\s+)?(?:please\s+)?keep\s+it\s+(?:simple|short|brief|basic|concise|light|non-technical)(?:\s+please)?|"
     r"(?:many\s+)?thanks(?:\s+(?:in\s+advance|a\s+lot|so\s+much))?|thank\s+you(?:\s+(?:in\s+advance|so\s+much))?|cheers)"
@@ -410,7 +412,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     # "except Lagos which we've done already": the same remark typed without a comma
     r"|\s+(?:which|that)\s+(?:I|we)(?:['’]ve|['’]d|\s+have|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?" + _EXPERIENCE + r"\b"
     # "since we've been twice already", "because it's overrated": why it is left out
-    r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|that|those|these|this|there|everyone|everybody|nobody)\b"
+    r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|his|her|their|that|those|these|this|there|everyone|everybody|nobody|the\s+\w+\s+(?-i:[a-z])[\w'’]*)\b"
     # typed without a comma: "no ferns they always die on me"
     r"|\s+" + _NO_WISH + r"(?![^.?!;]*\b(?:can|could|will|might|may|shall|to)\b)(?:they|we|I|it|he|she)(?:['’](?:s|re|ve|ll|d))?\s+(?:always|never|just|already|all|both|really)?\s*(?!to\b)\w+"
     r")[^.?!;]*[.!]?",
@@ -807,6 +809,8 @@ def _relation_follows(after: str) -> bool:
         return True
     if first.tag == "VB" and all(w.tag in ("RB", ",", ".", ":") for w in words[1:]):
         return False  # "…, not curry again": a lone base form that ends the clause is a misread noun
+    if len(words) > 2 and words[1].tag == "HYPH" and not first.space and not words[1].space:
+        return False  # "but not drive-in racking", "not sit-down restaurants": a hyphenated modifier, no verb
     return first.verb and not first.capitalised
 
 
@@ -1150,7 +1154,7 @@ def _no_list(after: str) -> bool:
 _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|neither|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
 # "…, Python and JavaScript are off the table": the excluded items said before their cue
 _OFF_THE_TABLE_RE = re.compile(
-    r"(?P<pre>(?:^|[.;?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s)[^.,;?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
+    r"(?P<pre>(?:^|[.;?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
     r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?"
@@ -2518,6 +2522,8 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
         marker = re.match(r"(?:" + _ALT_MARKER + r")[,\s]+(?=\w)", right, re.IGNORECASE)
         if marker and _find_trigger(left):
             return [left, right[marker.end() :]]  # "… except Hardcore History or even audiobooks"
+        if marker and re.match(r"else|alternatively|failing\s+that|if\s+not", marker.group(0), re.IGNORECASE) and _find_trigger(right) and _words(left) and not _CHOICE_QUESTION_RE.match(text):
+            return [left, right[marker.end() :]]  # "watercolour tutorials or else acrylic pouring but not resin"
         trigger = _find_trigger(left)
         if trigger and "," not in left[trigger[1] :] and (_purpose_request(right) or _other_kind(left, right)):
             return [left, right]  # (a comma after the cue makes "A, B or C" one list)
@@ -2542,7 +2548,9 @@ def _request_in_list(text: str) -> list[str] | None:
     trigger = _find_trigger(text)
     if trigger is None or _depth_at(text, trigger[0]):
         return None
-    commas = [m for m in re.finditer(r",\s+(?:or\s+|and\s+)?", text) if m.start() > trigger[1] and not _depth_at(text, m.start())]
+    commas = [
+        m for m in re.finditer(r",\s+(?:(?:or|and)\s+(?:(?:" + _ALT_MARKER + r")[,\s]+)?)?", text) if m.start() > trigger[1] and not _depth_at(text, m.start())
+    ]
     items = [text[c.end() : (commas[j + 1].start() if j + 1 < len(commas) else len(text))] for j, c in enumerate(commas)]
     for k, m in enumerate(commas):
         if _plural_with_own_place(items[k]):

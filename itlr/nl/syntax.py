@@ -137,8 +137,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         # "the danube the rhine": a new noun phrase (a phrase's first word tagged a verb is a misread noun)
         if w.text == "the" and not words[j - 1].capitalised and (words[j - 1].tag in _NOUN_TAGS or (j - 1 == i and words[i].verb and words[i].tag != "VBG")):
             break  # (a gerund takes its object: "replacing the flapper")
-        if low in ("that", "which", "who") and j + 1 < n and words[j + 1].verb:
-            break  # "other than running that burn fat": a relative clause of the phrase before
+        if low in ("that", "which", "who") and j + 1 < n and (words[j + 1].verb or words[j - 1].tag in ("NN", "NNS", "NNP", "NNPS") or j - 1 == i):
+            break  # "other than running that burn fat", "birds other than owls that hunt at night": a relative clause of the phrase before
         if in_title and w.capitalised and w.tag not in (".", ",", ":"):
             j += 1
             continue
@@ -157,7 +157,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS
         # as is a plural the tagger reads as a verb: "the Toy Story films" (as "Toy Story films")
         # and so is a last noun the tagger reads as a verb: "other than stomach upset"
-        if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and words[j - 1].tag in _NOUN_TAGS | {"JJ"}:
+        if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and (words[j - 1].tag in _NOUN_TAGS | {"JJ"} or (j >= 2 and words[j - 2].tag == "HYPH" and not words[j - 2].space)):
             j += 1
             continue
         if in_title and not w.capitalised and w.tag in ("JJ", "JJR", "JJS") and (j + 1 >= n or words[j + 1].tag not in _NOUN_TAGS | {"JJ"}):
@@ -401,7 +401,8 @@ def background_topics(sentence: str) -> list[str]:
             start += 1  # a phrase opens with a modifier or a noun, not a verb form
         seen_end = end
         head = words[end].text.lower()
-        if head in _PEOPLE_AND_TIMES or (start > 0 and words[start - 1].text.lower() in ("next", "last", "this", "every")):
+        # (a name of several words is no time: "Twelfth Night"; "October", "GP" are)
+        if (head in _PEOPLE_AND_TIMES and not (words[end].capitalised and end > start)) or (start > 0 and words[start - 1].text.lower() in ("next", "last", "this", "every")):
             continue
         while start > 1 and words[start - 1].tag == "HYPH" and not words[start - 1].space and not words[start - 2].space:
             start -= 2  # "A-level chemistry"
