@@ -1204,6 +1204,14 @@ NINTH_PASS = [
     ("Which stretches help a sore back? I don't want yoga or pilates because the classes cost too much.", '"Which stretches help a sore back?" AND NOT "yoga" AND NOT "pilates"'),
     # a name of several words in a background sentence is a topic, even when it ends in a time word
     ("Our choir is singing Silent Night at the carol service. Any tips for breathing exercises before we sing?", '"Silent Night, carol service: Any tips for breathing exercises before we sing?"'),
+    # (after set 18's run) a statement after the question that says why it is asked goes; one that
+    # narrows what is wanted, excludes, or asks again stays
+    ("Which lenses are sharpest for bird photography? Just wondering.", '"Which lenses are sharpest for bird photography?"'),
+    ("What glue works on ceramic mugs other than superglue? My kids keep breaking them.", '"What glue works on ceramic mugs?" AND NOT "superglue"'),
+    ("Which sofas fold flat? We have a small flat.", '"Which sofas fold flat? We have a small flat"'),
+    # a quoted title in a background sentence is one topic; "<anything> here" says who asks
+    ("Our school is putting on 'The Importance of Being Earnest' in June. Any tips for the tea party scene?", '"The Importance of Being Earnest: Any tips for the tea party scene?"'),
+    ("Big fan of jazz piano here. Where can I hear live music in Edinburgh on a Sunday?", '"Where can I hear live music in Edinburgh on a Sunday?"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
     # an exclusion whose words the wanted phrase still holds is no exclusion

@@ -2150,7 +2150,7 @@ def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
 _ABOUT_ME_RE = re.compile(
     r"^(?:(?:i|we)(?:['’](?:m|ve|d|ll|re))?|my|our"
     # the subject left out: "Working on a family law file.", "Total beginner here."
-    r"|(?:currently\s+|just\s+)?(?:working\s+on|writing|preparing|planning|doing)\s+(?:a|an|my|our)|(?:[\w-]+\s+){0,2}[\w-]+\s+here(?=\s*(?:[,.!]|$)))\b",
+    r"|(?:currently\s+|just\s+)?(?:working\s+on|writing|preparing|planning|doing)\s+(?:a|an|my|our)|(?:[\w-]+\s+){0,4}[\w-]+\s+here(?=\s*(?:[,.!]|$)))\b",
     re.IGNORECASE,
 )
 _TOPIC_STATEMENT_RE = re.compile(r"\b(?:wonder(?:ing)?|curious|interested|question|asking|know\s+(?:if|whether|how|what|why|which))\b", re.IGNORECASE)
@@ -2201,6 +2201,19 @@ _WHAT_DO_I_SAY_RE = re.compile(
 _REMARK_SENTENCE_RE = re.compile(r"^(?:it|they|those|these|he|she)(?:['’](?:s|re|ve|ll|d))?\s+" + _NO_WISH + r"(?!(?:should|must|needs?|has\s+to|have\s+to)\b)\w", re.IGNORECASE)
 
 
+# A statement after the question that narrows what is wanted ("I need at least 16GB.", "It must be
+# under £500.", "We have a dog."): it stays
+_CONSTRAINT_RE = re.compile(
+    r"\b(?:need|needs|must|should|has\s+to|have\s+to|prefer|prefers|preferably|ideally|only|budget|under|over|at\s+least|at\s+most|"
+    r"max(?:imum)?|min(?:imum)?|less\s+than|more\s+than|without|with|no|not|don['’]t|doesn['’]t|can['’]t|cannot|isn['’]t|aren['’]t|have\s+an?|has\s+an?|"
+    r"(?:i|we)['’]ve\s+got|allergic|vegan|vegetarian|live\s+in|based\s+in|in\s+[A-Z]|want|wants|couldn['’]t|wouldn['’]t|won['’]t|didn['’]t|tolerate|"
+    # what is excluded or asked as an alternative, said after the question
+    r"or|alternatively|otherwise|failing|off\s+the\s+table|off\s+limits|ruled\s+out|out\s+of\s+the\s+question|aside|except\w*|exclud\w*|omit\w*|avoid\w*|"
+    r"ignor\w*|skip\w*|leav\w*\s+out|forget|has|have|had)\b|[£$€]\s*\d|\d|[()]",
+    re.IGNORECASE,
+)
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -2230,10 +2243,21 @@ def _drop_background(text: str) -> str:
         if any(a <= end - 1 < b for _, end in triggers):
             excluded_before = b
             break
+    asked_by = max((b for a, b in spans if text[a:b].rstrip().endswith("?")), default=-1)  # where the last question ends
+    afterthoughts: list[int] = []  # no antecedent there: they go even where the question points back
     for k, (a, b) in enumerate(spans):
         sentence = text[a:b].strip()
         if a >= excluded_before and _REMARK_SENTENCE_RE.match(sentence) and not sentence.endswith("?") and not any(a <= end - 1 < b for _, end in triggers):
             background.append(k)  # "… other than melatonin? It makes me groggy.": a remark on what was excluded
+        elif (
+            0 <= asked_by <= a
+            and not sentence.endswith("?")
+            and not _QUESTION_START_RE.match(sentence)  # "… Is there any similarity between …": a question typed without its mark
+            and not any(a <= end - 1 < b for _, end in triggers)
+            and not _CONSTRAINT_RE.search(sentence)
+        ):
+            background.append(k)  # "… in Europe? Just curious.", "… on gravel? Customers keep asking me.": why it is asked
+            afterthoughts.append(k)
         elif k > 0 and (not grading.content_words(sentence) or _WHAT_DO_I_SAY_RE.match(sentence)) and not any(a <= end - 1 < b for _, end in triggers):
             background.append(k)  # "… What do I tell them?": a sentence with no content word adds nothing
         elif (
@@ -2257,6 +2281,7 @@ def _drop_background(text: str) -> str:
         background = [k for k in background if k not in request]
     if not background or not request:
         return text
+    without_afterthoughts = _squash(" ".join(text[a:b] for k, (a, b) in enumerate(spans) if k not in afterthoughts))
     # the question itself, less the sentences that open with an exclusion ("We've used Square
     # before, so leave that out.": its pronouns point at what it excludes)
     def opens_with_exclusion(a: int, b: int) -> bool:
@@ -2270,7 +2295,7 @@ def _drop_background(text: str) -> str:
         # (the named background as part of the question, as it reads)
         with_named = sorted(request + named)
         if len(with_named) == len(spans) or not stands_alone(with_named):
-            return text
+            return without_afterthoughts
         return _squash(" ".join(text[spans[k][0] : spans[k][1]] for k in with_named))
     # what a named background is about stays where the question does not say it: "We're doing
     # a road trip across the US next summer. Which national parks …?" keeps "road trip", "US"

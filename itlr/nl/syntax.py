@@ -383,10 +383,12 @@ def background_topics(sentence: str) -> list[str]:
     words = tag(sentence)
     nouns = ("NN", "NNS", "NNP", "NNPS")
     inside = nouns + ("JJ", "VBG", "HYPH", "CD")
-    topics: list[str] = []
+    # a quoted title is one topic, whatever its words: "staging 'Much Ado About Nothing'"
+    quoted = [(m.start(1), m.end(1)) for m in re.finditer(r"(?<!\w)['‘\"“]([A-Z][^'’\"”]{2,60}?)['’\"”](?!\w)", sentence)]
+    topics: list[str] = [sentence[a:b] for a, b in quoted]
     seen_end = -1
     for i, w in enumerate(words):
-        if i <= seen_end or w.tag not in nouns or w.dep not in ("pobj", "dobj"):
+        if i <= seen_end or w.tag not in nouns or w.dep not in ("pobj", "dobj") or any(a <= w.start < b for a, b in quoted):
             continue
         start, end = i, i
         while start > 0 and words[start - 1].tag in inside and not (words[start - 1].tag == "VBG" and start - 1 == 0):
