@@ -1212,6 +1212,9 @@ NINTH_PASS = [
     # a quoted title in a background sentence is one topic; "<anything> here" says who asks
     ("Our school is putting on 'The Importance of Being Earnest' in June. Any tips for the tea party scene?", '"The Importance of Being Earnest: Any tips for the tea party scene?"'),
     ("Big fan of jazz piano here. Where can I hear live music in Edinburgh on a Sunday?", '"Where can I hear live music in Edinburgh on a Sunday?"'),
+    # a message typed all in lowercase: its sentences start in lowercase, its names are still names
+    ("hi, i'm new to sailing. which knots other than the bowline should i learn first?", '"which knots should i learn first?" AND NOT "bowline"'),
+    ("are there any towns not including galway with cheap rent and good schools?", '"are there any towns with cheap rent and good schools?" AND NOT "galway"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
     # an exclusion whose words the wanted phrase still holds is no exclusion

@@ -485,9 +485,11 @@ def _is_sentence_end(text: str, i: int) -> bool:
     if ch != ".":
         return False
     rest = text[i + 1 :]
-    if rest and not re.match(r"\s+[\"“'‘(\[]?[A-Z0-9]|\s*$", rest):
-        return False
     word = re.search(r"([\w’']+)$", text[:i])
+    # a message typed all in lowercase starts its sentences in lowercase too
+    lowercase_break = text == text.lower() and re.match(r"\s+[a-z]", rest) is not None and word is not None and len(word.group(1)) >= 3
+    if rest and not re.match(r"\s+[\"“'‘(\[]?[A-Z0-9]|\s*$", rest) and not lowercase_break:
+        return False
     if word:
         w = word.group(1)
         if w.lower() in _ABBREV or (len(w) == 1 and w.isupper()):

@@ -183,7 +183,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             in_title = False
             j += 1
             continue
-        if clause and w.tag in ("IN", "TO") and low != "of" and all(v.capitalised and v.text.isalpha() for v in words[i:j]) and words[i].tag != "DT":
+        # (a name typed in lowercase, tagged a proper noun, too: "not including madrid with good schools")
+        if clause and w.tag in ("IN", "TO") and low != "of" and all((v.capitalised or v.tag in ("NNP", "NNPS")) and v.text.isalpha() for v in words[i:j]) and words[i].tag != "DT":
             break  # "…, without Zeus in a way kids understand": a name ends where a preposition starts
         if clause and low in ("in", "on", "at", "during", "over", "for", "this", "next") and _time_follows(words, j + 1):
             break  # "cheap flights to rome but not ryanair in june": when is asked of the whole question
