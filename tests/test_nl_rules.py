@@ -773,8 +773,9 @@ FIFTH_PASS_COORDINATION = [
     ("Where can I find apprenticeships at Rolls-Royce or BAE Systems?", '"Where can I find apprenticeships at Rolls-Royce" OR "Where can I find apprenticeships at BAE Systems"'),
     ("What are the 2012 and 2016 Olympic marathon records?", '"What are the 2012 Olympic marathon records" OR "What are the 2016 Olympic marathon records"'),
     ("How did the 2008 and 2020 recessions differ?", '"How did the 2008 and 2020 recessions differ?"'),
-    # where the compounds around the "or" are unsure, or a verb follows the list: whole
-    ("How do I season cast iron or carbon steel woks?", '"How do I season cast iron or carbon steel woks?"'),
+    # two two-word compounds around the "or" share the head after them (was kept whole until set 18's writer split it)
+    ("How do I season cast iron or carbon steel woks?", '"How do I season cast iron woks" OR "How do I season carbon steel woks"'),
+    # where a verb follows the list: whole
     ("What do Samsung, LG or Bosch dishwashers cost?", '"What do Samsung, LG or Bosch dishwashers cost?"'),
     # what stays whole: titles and fixed expressions, names joined by "and", ranges, counts,
     # choices asked as questions, items asked for together, a slashed pair naming one thing
@@ -1215,6 +1216,9 @@ NINTH_PASS = [
     # a message typed all in lowercase: its sentences start in lowercase, its names are still names
     ("hi, i'm new to sailing. which knots other than the bowline should i learn first?", '"which knots should i learn first?" AND NOT "bowline"'),
     ("are there any towns not including galway with cheap rent and good schools?", '"are there any towns with cheap rent and good schools?" AND NOT "galway"'),
+    # two two-word compounds before one head noun share it
+    ("stainless steel or cast iron frying pans", '"stainless steel frying pans" OR "cast iron frying pans"'),
+    ("machine learning or data science courses online", '"machine learning courses online" OR "data science courses online"'),
     # two lowercase words joined by a slash coordinate as with "or"
     ("ferry/flight options from Dover to Calais", '"ferry options from Dover to Calais" OR "flight options from Dover to Calais"'),
     # an exclusion whose words the wanted phrase still holds is no exclusion

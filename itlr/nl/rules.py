@@ -1809,6 +1809,36 @@ def _slashed_nouns(t: str, m: re.Match[str]) -> bool:
     return nouns and not (before and before[-1].tag in ("NN", "NNS", "NNP") and not before[-1].text[:1].isupper())
 
 
+# "cast iron or carbon steel pans", "machine learning or data science courses": two two-word
+# compounds before one head noun
+_COMPOUND_PAIR_RE = re.compile(
+    r"^(?P<pre>(?:.*?\s)?)(?P<a>[a-z][\w-]*\s+[a-z][\w-]*)\s+or\s+(?P<b>[a-z][\w-]*\s+[a-z][\w-]*)\s+(?P<head>[a-z][\w-]*(?:\s+[a-z][\w-]*)??)(?P<tail>(?:\s+(?:in|for|on|at|from|with|near|under|online)\b.*)?)$"
+)
+
+
+def _compound_pair(t: str) -> Expr | None:
+    m = _COMPOUND_PAIR_RE.match(t)
+    if not m:
+        return None
+    words = syntax.tag(t)
+
+    def tags(group: str) -> list[str]:
+        return [w.tag for w in words if m.start(group) <= w.start and w.end <= m.end(group)]
+
+    def modifier(group: str, tag: str) -> bool:
+        first = m.group(group).split()[0].lower()
+        return tag in ("NN", "JJ", "VBN", "VBG") or first in ("cast", "wrought")  # the tagger reads "cast iron" as a verb
+
+    a, b, head = tags("a"), tags("b"), tags("head")
+    if not (
+        len(a) == 2 and len(b) == 2 and modifier("a", a[0]) and modifier("b", b[0]) and a[1] == "NN" and b[1] == "NN"
+        and head and all(tag in ("NN", "NNS", "JJ", "VBG") for tag in head) and head[-1] in ("NNS", "NN")
+    ):
+        return None
+    rest = " " + m.group("head") + m.group("tail")
+    return _node(Or, [_squash(m.group("pre") + m.group(k) + rest) for k in ("a", "b")])
+
+
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
@@ -1845,6 +1875,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         rest = of_names.group("rest")[len(head) :].strip().rstrip("?").strip()
         if rest and _words(rest):
             return _node(Or, [_squash(f"{of_names.group(k)} {head} {rest}") for k in ("a", "b")])
+    compounds = _compound_pair(t)
+    if compounds is not None and not _CHOICE_QUESTION_RE.match(t):
+        return compounds
     there = re.match(r"(?:are|is)\s+there\s+(?:any\s+)?(?=[a-z])", t, re.IGNORECASE) if question and not _CHOICE_QUESTION_RE.match(t) else None
     if there and re.search(r"\s+or\s+", t[there.end() :], re.IGNORECASE):
         # "Are there grants for solar panels or heat pumps in Scotland?": what exists is asked of each item
