@@ -29,14 +29,14 @@ $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
 # segfaulted on the first chat request on a Xeon whose AVX-512/AMX paths it enabled (2026-11-26);
 # a portable build (AVX2 and below) works everywhere. Built once into itlr's cache folder
 # ($ITLR_CACHE or ~/.cache/itlr, as itlr.embedders.cache_dir) and installed before the test extras,
-# which then find it satisfied. The pin must match pyproject.toml's.
-LLAMA_CPP := llama-cpp-python==0.3.36
+# which then find it satisfied. The version is pyproject.toml's pin, read from there.
+LLAMA_CPP_VERSION := $(shell sed -n 's/.*"llama-cpp-python\[server\]==\([0-9.]*\)".*/\1/p' pyproject.toml)
 WHEELS := $(or $(ITLR_CACHE),$(HOME)/.cache/itlr)/wheels/portable
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
-	@ls $(WHEELS)/llama_cpp_python-0.3.36-*.whl >/dev/null 2>&1 || \
-		CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip wheel --no-cache-dir --no-deps -w $(WHEELS) '$(LLAMA_CPP)'
-	$(BIN)/pip install --no-deps $(WHEELS)/llama_cpp_python-0.3.36-*.whl
+	@ls $(WHEELS)/llama_cpp_python-$(LLAMA_CPP_VERSION)-*.whl >/dev/null 2>&1 || \
+		CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip wheel --no-cache-dir --no-deps -w $(WHEELS) 'llama-cpp-python==$(LLAMA_CPP_VERSION)'
+	$(BIN)/pip install --no-deps $(WHEELS)/llama_cpp_python-$(LLAMA_CPP_VERSION)-*.whl
 	$(BIN)/pip install -e '.[test]'
 	touch $@ $(VENV)/.installed
 

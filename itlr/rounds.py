@@ -199,15 +199,13 @@ def search_rounds(q: ClusterQuery) -> Rounds:
         scores = [float(h.get("_score") or 0.0) for h in page.get("hits", {}).get("hits", [])]
         if at_ranks is None:
             log.debug("%s: depth %d saw every document: page exact", q.plan.expr, depth)
-            if rounds == 1 and q.costs is not None:
-                q.costs.first_round(len(lists), depth, page.get("took"), True)
+            _first_round(q, rounds, len(lists), depth, page, True)
             return _result(q, page, "approx", Certificate(True, depth, None, rounds))
         ends = [cosines[-1] for cosines in at_ranks]
         last = scores[options.k - 1] if len(scores) >= options.k else math.inf
         bound = _bound(q, terms, composites, ends, last)
         certified = certify_page(scores, options.k, bound)
-        if rounds == 1 and q.costs is not None:
-            q.costs.first_round(len(lists), depth, page.get("took"), certified)
+        _first_round(q, rounds, len(lists), depth, page, certified)
         log.debug("%s: depth %d, bound %.6g, page's last score %s: %s", q.plan.expr, depth, bound,
                   scores[-1] if scores else None, "certified" if certified else "not certified")
         if certified:
@@ -218,6 +216,12 @@ def search_rounds(q: ClusterQuery) -> Rounds:
         depth = _next_depth(q, terms, composites, later, depth, ends, previous, 0.0 if math.isinf(last) else last)
         previous = (at_depth.knn_k or 0, ends)
     return (yield from _exact(q, rounds))
+
+
+def _first_round(q: ClusterQuery, rounds: int, lists: int, depth: int, page: dict[str, Any], certified: bool) -> None:
+    """Tells the index's costs what its first round took and whether it certified."""
+    if rounds == 1 and q.costs is not None:
+        q.costs.first_round(lists, depth, page.get("took"), certified)
 
 
 def _at_ranks(q: ClusterQuery, page: dict[str, Any], lists: int, ranks: int) -> list[list[float]] | None:

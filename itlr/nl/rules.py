@@ -1258,13 +1258,6 @@ def _phrase_fills(text: str, start: int, clause: bool) -> bool:
     return bool(items) and (ended or _EXCLUSION_REMARK_RE.match(left) is not None)
 
 
-def _last_noun(after: str) -> bool:
-    """Whether the words ``after`` holds are nouns, a name or a compound ("ramen", "pad thai"; alone, the
-    tagger reads lowercase words as names too)."""
-    words = [w for w in syntax.tag(after.strip(" .!?")) if w.tag not in (".", ",")]
-    return 1 <= len(words) <= 3 and all(w.tag in ("NN", "NNS", "NNP", "NNPS") for w in words)
-
-
 def _noun_list(after: str) -> bool:
     """Whether ``after`` is a short list of nouns to the end ("frontline or advantage", "sky or bt
     sport", "snakes"): two items or more of one to three nouns each, or one item."""
@@ -1317,9 +1310,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
         # "history of the olympics not the modern games": a keyword query, then what to leave out
         # (a lowercase query may end in one noun: "cheap eats in tokyo not ramen"; "the road not taken" ends in a participle)
-        last_noun = text == text.lower() and (
-            (re.fullmatch(r"(?:\s+[a-z][\w-]*){1,3}[\s.!?]*", after) is not None and _last_noun(after)) or _noun_list(after)
-        )
+        last_noun = text == text.lower() and _noun_list(after)
         by_name = re.match(r"\s+by\s+(?=[A-Z])", after) is not None and _names_only(after.strip()[2:])  # "books on stoicism not by Ryan Holiday"
         keyword_not = (
             m.group(0) == "not" and not boundary and (re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None or last_noun or by_name)  # "The Road Not Taken": a title
@@ -1348,9 +1339,9 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         if m.group(0) == "no" and not boundary and re.fullmatch(r"(?:\s+[A-Z][\w'’&.-]*){1,3}[\s.!?]*", after) and _keywords_before(text, conn_start):
             boundary = True
         # "reptile pets for kids no snakes please": a lowercase query, then nouns to leave out, asked politely
-        if m.group(0) == "no" and not boundary and re.search(r"\s(?:please|pls|plz)[\s.!]*$", after) and text == text.lower():
-            body = re.sub(r"\s(?:please|pls|plz)[\s.!]*$", "", after)
-            boundary = _noun_list(body) and _keywords_before(text, conn_start)
+        polite = re.search(r"\s(?:please|pls|plz)[\s.!]*$", after) if m.group(0) == "no" and not boundary and text == text.lower() else None
+        if polite:
+            boundary = _noun_list(after[: polite.start()]) and _keywords_before(text, conn_start)
         if not (boundary or meta_follows or word == "without" or word == "not"):
             continue
         if not _is_topic_exclusion(text, m, conn_start):
@@ -1756,8 +1747,6 @@ _NAMES_ASKED_RE = re.compile(
 )
 
 
-# "grants for solar panels, heat pumps and loft insulation in Ireland": three short lowercase
-# topics or more under of / in / on / about / for, and what follows them from a preposition on
 _SHORT_ITEM = r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
 
 
@@ -1780,10 +1769,10 @@ def _short_list_with_tail(t: str, conj: str = "and") -> Expr | None:
         return None
     # each item's words as tagged in the whole phrase ("bike lanes" alone reads "lanes" as a verb)
     spans, at = [], m.start("items")
-    for piece in re.split(r"(,\s+(?:" + conj + r"\s+)?|\s+" + conj + r"\s+)", m.group("items")):
-        if piece and not re.fullmatch(r",\s+(?:" + conj + r"\s+)?|\s+" + conj + r"\s+", piece):
-            spans.append((at, at + len(piece)))
-        at += len(piece)
+    for sep in re.finditer(r",\s+(?:" + conj + r"\s+)?|\s+" + conj + r"\s+", m.group("items")):
+        spans.append((at, m.start("items") + sep.start()))
+        at = m.start("items") + sep.end()
+    spans.append((at, m.end("items")))
     tagged = syntax.tag(t)
     words = [[w for w in tagged if a <= w.start and w.end <= b] for a, b in spans]
 
@@ -2270,30 +2259,30 @@ def _drop_background(text: str) -> str:
     while found is not None and len(triggers) < 8:
         triggers.append((found[0], found[1]))
         found = _find_trigger(text, found[1])
+
+    def excludes(a: int, b: int) -> bool:  # the sentence a..b holds an exclusion cue
+        return any(a <= end - 1 < b for _, end in triggers)
+
     background: list[int] = []
     named: list[int] = []  # background that names a place or a thing
     request: list[int] = []
-    excluded_before = len(text)  # where the first sentence with an exclusion ends
-    for a, b in spans:
-        if any(a <= end - 1 < b for _, end in triggers):
-            excluded_before = b
-            break
+    excluded_before = next((b for a, b in spans if excludes(a, b)), len(text))  # where the first sentence with an exclusion ends
     asked_by = max((b for a, b in spans if text[a:b].rstrip().endswith("?")), default=-1)  # where the last question ends
     afterthoughts: list[int] = []  # no antecedent there: they go even where the question points back
     for k, (a, b) in enumerate(spans):
         sentence = text[a:b].strip()
-        if a >= excluded_before and _REMARK_SENTENCE_RE.match(sentence) and not sentence.endswith("?") and not any(a <= end - 1 < b for _, end in triggers):
+        if a >= excluded_before and _REMARK_SENTENCE_RE.match(sentence) and not sentence.endswith("?") and not excludes(a, b):
             background.append(k)  # "… other than melatonin? It makes me groggy.": a remark on what was excluded
         elif (
             0 <= asked_by <= a
             and not sentence.endswith("?")
             and not _QUESTION_START_RE.match(sentence)  # "… Is there any similarity between …": a question typed without its mark
-            and not any(a <= end - 1 < b for _, end in triggers)
+            and not excludes(a, b)
             and not _CONSTRAINT_RE.search(sentence)
         ):
             background.append(k)  # "… in Europe? Just curious.", "… on gravel? Customers keep asking me.": why it is asked
             afterthoughts.append(k)
-        elif k > 0 and (not grading.content_words(sentence) or _WHAT_DO_I_SAY_RE.match(sentence)) and not any(a <= end - 1 < b for _, end in triggers):
+        elif k > 0 and (not grading.content_words(sentence) or _WHAT_DO_I_SAY_RE.match(sentence)) and not excludes(a, b):
             background.append(k)  # "… What do I tell them?": a sentence with no content word adds nothing
         elif (
             _ABOUT_ME_RE.match(sentence)
@@ -2301,7 +2290,7 @@ def _drop_background(text: str) -> str:
             and not _FILLER_RE.match(sentence)
             and not _ASK_FOR_RE.match(sentence)
             and not _TOPIC_STATEMENT_RE.search(sentence)
-            and not any(a <= end - 1 < b for _, end in triggers)
+            and not excludes(a, b)
             and not _STATEMENT_CUE_RE.match(sentence)
         ):
             background.append(k)
@@ -2342,7 +2331,6 @@ def _drop_background(text: str) -> str:
         topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if not grading.content_words(t) <= asked and t not in topics]
     lead = ", ".join(topics) + ": " if topics else ""
     return _squash(lead + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
-
 
 
 def rules_to_expr(question: str) -> RuleResult:
