@@ -209,7 +209,8 @@ _FILLER_RE = re.compile(
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
-    r"|i(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
+    r"|(?:i|we)(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
+    r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
     r"|(?:need|want)(?=\s+(?:a|an|some|examples|ideas|info|information|recommendations|suggestions|advice|tips|help|details|sources)\b)"
@@ -316,7 +317,7 @@ _GREETING_RE = re.compile(
 # lowercase only: "The Great Gatsby" stays; "a few", "some good": how many or how good, not what
 _ARTICLE_RE = re.compile(r"^(?:a\s+few|a\s+couple\s+of|several|some\s+good|a|an|the|some|any)\s+")
 _DOCNOUN_RE = re.compile(
-    r"^(?:(?:a\s+|the\s+)?lists?\s+of\s+|(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|material|"
+    r"^(?:(?:a\s+|the\s+)?lists?\s+of\s+|(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|guidance|advice|material|"
     r"content|sources?|stuff|anything|something|everything)\s+"
     r"(?:(?:that|which)\s+(?:is|are|talks?|discuss(?:es)?|mentions?|covers?|deals?\s+with|focus(?:es)?\s+on|describes?)"
     r"(?:\s+about)?\s+|(?:about|on|regarding|concerning|related\s+to|covering|discussing|mentioning|describing)\s+))",
@@ -419,7 +420,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+etc\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+ones?$|(?<=\w)\s+(?-i:stuff|things)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+etc\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$"
     # "avocado mousse a hundred times": how often the user has had it, not what
     r"|(?<=\w)\s+" + _HOW_OFTEN + r"$",
@@ -797,8 +798,10 @@ _TOPIC_AFTER_NOT_RE = re.compile(
 )
 
 
-def _relation_follows(after: str) -> bool:
-    """Whether "not" is followed by a relation or a verb (a property of the answer), not a topic."""
+def _relation_follows(after: str, after_keywords: bool = False) -> bool:
+    """Whether "not" is followed by a relation or a verb (a property of the answer), not a topic.
+
+    ``after_keywords``: what comes before is a keyword query, so "not" parallels a noun phrase."""
     if _TOPIC_AFTER_NOT_RE.match(after) or _META_FOLLOWS_RE.match(after):
         return False  # "but not including the Nobel Prize", "not mentioning …"
     words = syntax.tag(after.strip()) if after.strip() else []
@@ -813,6 +816,8 @@ def _relation_follows(after: str) -> bool:
         return False  # "…, not curry again": a lone base form that ends the clause is a misread noun
     if len(words) > 2 and words[1].tag == "HYPH" and not first.space and not words[1].space:
         return False  # "but not drive-in racking", "not sit-down restaurants": a hyphenated modifier, no verb
+    if after_keywords and first.tag in ("VB", "VBP") and len(words) > 1 and words[1].tag in ("NN", "NNS"):
+        return False  # "violin repair tips but not bow rehairing": a noun compound the tagger opens with a verb
     return first.verb and not first.capitalised
 
 
@@ -920,6 +925,11 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return False  # "What animals don't need water?", "Which films don't feature X?": the answer's property
     if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE):
         return False  # "languages that are not related to any other language": a property
+    if _PROPERTY_RELATION_RE.match(word) and not _TEXT_NOUN_RE.search(text[sent_start:conn_start]) and (
+        re.match(r"\s*(?:any|every|each|other|one\s+another)\b", after, re.IGNORECASE)
+        or grading.content_words(after) & grading.content_words(text[sent_start:conn_start])
+    ):
+        return False  # "languages not related to any other language": how the answer stands to its own kind, a property
     if re.match(r"not\s+(?:covered\s+by|part\s+of)\b", word) and not _TEXT_NOUN_RE.search(text[sent_start:conn_start]):
         return False  # "medicines not covered by Medicare": what the answer is not; a text "not covering" X leaves X out
     if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE) and _QUESTION_START_RE.match(text[sent_start:].strip()):
@@ -958,11 +968,12 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     # "excluding those from the US": a property of the answer; but "minus the touristy ones" after
     # a cue that leaves things out names a subclass to leave out (blind writers all read it so)
     subclass = _ONES_RE.match(after) is not None and word not in ("without", "no", "not") and not m.group("copula")
-    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?ones?\b|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after)):
+    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?(?-i:ones?)\b(?![-'’])|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after)):
         return False
     if word in ("not", "but not", "and not"):
         nor_list = re.match(r"\s+[^.?!;,]+?\s+nor\s+\w", after) is not None  # "not skiing nor snowboarding": items
-        if not nor_list and (_relation_follows(after) or _description_follows(after)):
+        after_keywords = _keywords_before(text, conn_start) and not re.match(r"\s*(?:that|which|who)\b", conn_text, re.IGNORECASE)
+        if not nor_list and (_relation_follows(after, after_keywords) or _description_follows(after)):
             return False
         # "hotels that allow dogs but not cats": the verb of a relative clause is negated, a property
         # of the answer; only a text's content is a topic ("novels that feature dragons but not elves")
@@ -1016,8 +1027,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return False  # "Don't stop believing sheet music": a verb of its own, not a topic left out
     if word == "bar":
         # "all the planets bar Earth", not "a wine bar Paris": only after a plural or "all"
+        # (and only in lowercase: "All Bar One" is a name)
         before = [w for w in syntax.tag(text[sent_start : m.start()].rstrip()) if w.tag not in (",", ":")]
-        if not before or not (before[-1].tag in ("NNS", "NNPS") or before[-1].text.lower() in ("all", "everything", "everyone", "everywhere")):
+        if m.group(0) != "bar" or not before or not (before[-1].tag in ("NNS", "NNPS") or before[-1].text.lower() in ("all", "everything", "everyone", "everywhere")):
             return False
     if word.startswith(("forget", "anything")) and re.match(r"\s*(?:it|this|that|them|me|you|him|her|us|everything|ordinary)\b", after, re.IGNORECASE):
         return False  # "forget about it meaning", "anything but ordinary": sayings, not exclusions
@@ -1097,7 +1109,7 @@ _STATEMENT_CUE_RE = re.compile(
 _ONES_WITH_RE = re.compile(
     r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+\S", re.IGNORECASE
 )
-_ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?!(?:the|any)\s)(?:[\w.’'-]+\s+){1,2}?)ones?\b", re.IGNORECASE)
+_ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?!(?:the|any)\s)(?:[\w.’'-]+\s+){1,2}?)(?-i:ones?)\b(?![-'’])", re.IGNORECASE)  # not "one-arm hangs"
 _ADJECTIVE_SUFFIX_RE = re.compile(r"(?:y|ous|ful|ic|al|ive|ish|less|able|ible|ed|ary|ent|ant|ese|ian|er|est)$")
 _COLOURS = {"red", "blue", "green", "yellow", "black", "white", "grey", "gray", "pink", "purple", "orange", "brown", "gold", "silver", "beige"}
 
@@ -1210,7 +1222,9 @@ _LEAVE_THEN_ASK_RE = re.compile(
 
 def _keywords_before(text: str, end: int) -> bool:
     """Whether ``text[:end]`` is a keyword query: two words or more, no verb, no question word."""
-    words = [w for w in syntax.tag(text) if w.end <= end]
+    # the part alone: what follows must not turn its last noun into a verb ("knife sharpening
+    # guides no whetstones" reads "guides" as a verb taking "no whetstones")
+    words = syntax.tag(text[:end].rstrip(" -–—,;:"))
     content = [w for w in words if w.tag not in (",", ".", ":", "HYPH")]
     nouns = ("NN", "NNS", "NNP", "NNPS", "CD")
     # "noise cancelling headphones": a participle before a noun modifies it
@@ -1835,7 +1849,12 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     slashed = list(_SLASHED_PAIR_RE.finditer(t))
     if len(slashed) == 1 and not {slashed[0].group(1).lower(), slashed[0].group(2).lower()} & _SLASH_KEEPS and _slashed_nouns(t, slashed[0]):
         # "train/bus times from york to whitby" reads as "train or bus times …"
-        said = _coordination(text[: slashed[0].start()] + slashed[0].group(1) + " or " + slashed[0].group(2) + text[slashed[0].end() :], question)
+        pair = slashed[0]
+        said = _coordination(text[: pair.start()] + pair.group(1) + " or " + pair.group(2) + text[pair.end() :], question)
+        if isinstance(said, Or) and isinstance(said.children[0], Term) and _tidy(said.children[0].text).lower() == pair.group(1).lower():
+            # the parse lost the shared head ("train" read as a verb): a slash pairs two words, and what
+            # follows them is their head and tail ("train/ferry routes from london")
+            said = _node(Or, [text[: pair.start()] + pair.group(k) + text[pair.end() :] for k in (1, 2)])
         if isinstance(said, Or):
             return said
     if not question and len(_words(t)) <= 16 and _LIST_CUE_RE.search(t):
@@ -1868,7 +1887,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     if compounds is not None and not _CHOICE_QUESTION_RE.match(t):
         return compounds
     there = re.match(r"(?:are|is)\s+there\s+(?:any\s+)?(?=[a-z])", t, re.IGNORECASE) if question and not _CHOICE_QUESTION_RE.match(t) else None
-    if there and re.search(r"\s+or\s+", t[there.end() :], re.IGNORECASE):
+    if there and re.search(r"\s+(?:or|and)\s+", t[there.end() :], re.IGNORECASE):
         # "Are there grants for solar panels or heat pumps in Scotland?": what exists is asked of each item
         each = _coordination(t[there.end() :], question=False)
         if isinstance(each, Or):
@@ -1878,6 +1897,11 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             listed = syntax.shared_list(text.strip())  # "Who won the 1966 and 1970 World Cups?"
             if listed is not None:
                 return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
+        relation = re.search(r"\b(?:between|differ\w*|compare\w*|comparison|relations?\w*|both|together|combin\w*)\b", t, re.IGNORECASE)
+        if "?" not in t and re.search(r"\s+and\s+", t) and not re.search(r"\s+or\s+", t, re.IGNORECASE) and not relation and not _CHOICE_WORD_RE.search(t):
+            places = _places_with_tail(t)  # "What are the tenancy deposit rules in Scotland and Wales?": asked of each place
+            if places is not None:
+                return places
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
         if _CHOICE_QUESTION_RE.match(t):

@@ -193,6 +193,11 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             in_title = False
             continue
         break
+    if clause and j < n and words[j - 1].tag in ("IN", "TO") and words[j - 1].text.lower() != "of":
+        # a phrase does not end in a preposition: "…, but not the right to be forgotten" (the
+        # tagger reads "erasure" in "the right to erasure" as a verb) runs to the end of its clause
+        while j < n and words[j].tag not in (".", ",", ":") and words[j].text.lower() not in _LIST_WORDS | {"but"}:
+            j += 1
     return j
 
 
@@ -343,6 +348,17 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         and words[spans[1][1] - 1].text.lower() in _INSTITUTIONS
     ):
         spans = [(spans[0][0], spans[1][1])]
+    # "Revolution, Slug and Lettuce or All Bar One": a list of names that ends in "or" is joined by
+    # commas and "or", so an "and" between two capitalised words inside it belongs to a name
+    if len(spans) >= 3 and words[spans[-1][0] - 1].text.lower() in ("or", "nor"):
+        merged = [spans[0]]
+        for a, b in spans[1:]:
+            pa, pb = merged[-1]
+            if pb == a - 1 and words[pb].text.lower() == "and" and all(w.capitalised for w in words[pa:b] if w is not words[pb]):
+                merged[-1] = (pa, b)
+            else:
+                merged.append((a, b))
+        spans = merged
     items = [text[words[a].start : words[b - 1].end] for a, b in spans]
     # Shared head: "the Apollo and Gemini programs", "Chinese or Japanese food".
     last = words[spans[-1][0] : spans[-1][1]]
