@@ -24,6 +24,7 @@ Jupiter or Linz symphony manuscripts"). Whatever does not fit is left whole.
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from dataclasses import dataclass
@@ -78,10 +79,16 @@ _parse_lock = threading.Lock()
 
 def tag(text: str) -> list[Word]:
     """The words of ``text`` with their tags."""
+    return list(_parse(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(text: str) -> tuple[Word, ...]:
+    # the rules ask about the same clause from several places: one question parses each text once
     nlp = load_parser()
     with _parse_lock:  # a parse adds new strings to the shared vocabulary: one at a time
         doc = nlp(text)
-    return [Word(t.text, t.tag_, t.idx, t.idx + len(t.text), t.whitespace_, t.head.i, t.dep_) for t in doc]
+    return tuple(Word(t.text, t.tag_, t.idx, t.idx + len(t.text), t.whitespace_, t.head.i, t.dep_) for t in doc)
 
 
 def governs(words: list[Word], head: int, i: int) -> bool:
