@@ -32,7 +32,7 @@ from typing import Any, Callable, Generator
 
 import numpy as np
 
-from .certify import GROWTH, Certificate, HalfSpace, certify_page, depths, lists_can_certify, unseen_bound
+from .certify import FIRST_DEPTH, GROWTH, Certificate, HalfSpace, certify_page, depths, lists_can_certify, unseen_bound
 from .hits import Hit, SearchResult
 from .mappings import VectorField
 from .errors import EngineError
@@ -185,8 +185,11 @@ def search_rounds(q: ClusterQuery) -> Rounds:
     previous: tuple[int, list[float]] | None = None  # a shallower depth and its lists' similarities
     while depth is not None:
         # The bound holds only as far as the lists are the true nearest neighbours: search the
-        # graph LIST_WIDTH times as wide as the list is deep.
-        at_depth = replace(options, knn_k=depth, num_candidates=options.num_candidates or min(MAX_KNN, LIST_WIDTH * depth))
+        # graph LIST_WIDTH times as wide as the list is deep, and never narrower than a default
+        # first round (a shallower knn_k searched narrower missed documents far above its
+        # list's end: certified pages unlike exact mode's, docs/BENCHMARKS.md §5j).
+        width = LIST_WIDTH * max(depth, FIRST_DEPTH)
+        at_depth = replace(options, knn_k=depth, num_candidates=options.num_candidates or min(MAX_KNN, width))
         # The first round also reads each list at a quarter of its depth: how fast the
         # similarities fall guides the next depth.
         probe = depth // GROWTH if previous is None and len(schedule) > 1 else 0

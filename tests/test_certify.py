@@ -2,9 +2,10 @@
 kNN lists may score above the bound, for random expressions, semantics and corpora."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
-from itlr.certify import HalfSpace, certify_page, depths, unseen_bound
+from itlr.certify import FIRST_DEPTH, HalfSpace, certify_page, depths, unseen_bound
 from itlr.semantics import AND_OPS, NOT_OPS, OR_OPS, Semantics, evaluate, truth_values
 from itlr.translator.plan import plan as make_plan
 from itlr import And, Not, Or, Term
@@ -163,3 +164,25 @@ def test_a_negative_factor_breaks_monotonicity_and_the_bound_still_holds():
     # c's list floor 0.5; a, b, d unlisted: c = 0 with a = b = 1 gives 0 * (1 - 2) + 1 = 1,
     # while c at its floor gives 0.5 * (1 - 2) + 1 = 0.5: the bound is the former.
     assert unseen_bound(p.program, p.terms, Semantics(), {0: 0.5}) >= 1.0
+
+
+@pytest.mark.parametrize("knn_k", [None, 10, 25, 50, 100, 400])
+def test_a_certifying_round_never_searches_its_graph_narrower_than_a_default_first_round(knn_k):
+    # A shallow knn_k searched LIST_WIDTH x its depth missed documents far above its list's end
+    # on 100,000 passages (docs/BENCHMARKS.md §5j): certified pages unlike exact mode's.
+    from itlr.mappings import vector_field
+    from itlr.rounds import LIST_WIDTH, ClusterQuery, search_rounds
+    from itlr.translator.compiler import SearchOptions
+    from itlr.translator.dialects import get_dialect
+
+    field = vector_field({"i": {"mappings": {"properties": {"v": {"type": "knn_vector", "dimension": 4, "method": {"space_type": "cosinesimil"}}}}}}, "v")
+    expr = And([Term("a"), Not(Term("b"))])
+    vectors = np.eye(4)[:2]
+    query = ClusterQuery(make_plan(expr), vectors, SearchOptions(field="v", knn_k=knn_k), get_dialect("opensearch"), field)
+    body = next(search_rounds(query))
+    clauses = body["query"]["script_score"]["query"]["bool"]["should"]
+    depth = knn_k or FIRST_DEPTH
+    for clause in clauses:
+        knn = clause["knn"]["v"]
+        assert knn["k"] == depth
+        assert knn["method_parameters"]["ef_search"] == LIST_WIDTH * max(depth, FIRST_DEPTH)
