@@ -1021,6 +1021,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return False  # "… as long as it's not too spicy": a property of the answer
     if word == "save for" and not (re.search(r"[,;:—–]", conn_text) and re.match(r"\s+(?:the\s+)?[A-Z0-9]", after)):
         return False  # "save for a house deposit": an act; "Famous composers, save for Mozart" leaves a name out
+    if re.fullmatch(r"(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t", word) and re.match(r"\s+\w+\s+(?:him|her|them|it|us|me|you)\b", after, re.IGNORECASE):
+        return False  # "… but we don't trust him with the oven": a verb and a pronoun, no topic to leave out
     if re.fullmatch(r"(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t", word) and _sentence_start(text, m.start()):
         first = syntax.tag(after.strip())[:1] if after.strip() else []
         if first and first[0].tag == "VB":
@@ -1168,7 +1170,7 @@ def _no_list(after: str) -> bool:
 _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|neither|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
 # "…, Python and JavaScript are off the table": the excluded items said before their cue
 _OFF_THE_TABLE_RE = re.compile(
-    r"(?P<pre>(?:^|[.;?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
+    r"(?P<pre>(?:^|[.;:?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
     r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?"
@@ -1579,6 +1581,18 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     else:
                         if len(words) >= (3 if finite else 2) and found_items[-1].islower():
                             raise _Unsure("the excluded phrase may hold the question's verb")
+                elif _words(span[end:]):
+                    # "Which painkillers other than ibuprofen help runners recover?", "Which sleep aids
+                    # other than melatonin help shift workers …": the question's verb follows its
+                    # subject, so the phrase ends where the question read without it goes on with a verb
+                    words = found_items[-1].split()
+                    for k in range(1, len(words)):
+                        kept = " ".join(words[:k])
+                        after = _read_after(text[:conn_start] + " ", span[start + len(kept) :])
+                        # (a present verb: "the flu shot need …" reads "shot" as a past one)
+                        if after and after[0].tag in ("VBP", "VBZ", "VB", "MD"):
+                            found_items[-1], end = kept, start + len(kept)
+                            break
         # "don't go into caffeine and whether it's good for you": a question clause joined to the
         # excluded item is excluded with it
         # (an embedded clause: "and how can I prevent them?" asks a question of its own, and stays)
@@ -1747,6 +1761,7 @@ _LIST_CUE_RE = re.compile(r"\sor\s|\d\s+and\s+\d|\w/\w|\b" + _ORDINAL + r"\s+and
 
 
 # two lowercase words joined by one slash ("train/bus"), not "he/she" or "and/or"
+_SLASHED_HEADS_RE = re.compile(r"(?<![\w/-])(?P<a>[\w-]+)\s+(?P<head>[a-z][\w-]*)/(?P<b>[\w-]+)\s+(?P=head)(?![\w/])", re.IGNORECASE)
 _SLASHED_PAIR_RE = re.compile(r"(?<![\w/])([a-z]{3,})/([a-z]{3,})(?![\w/])")
 # (nor a fixed pair: "input/output errors", "read/write access", "client/server architecture")
 _SLASH_KEEPS = {
@@ -1846,6 +1861,11 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     t = text.rstrip(".!?").strip()
+    repeated = _SLASHED_HEADS_RE.search(t)
+    if repeated:
+        # "road bikes/gravel bikes in Bristol": two phrases with one head, a slash between them
+        head = repeated.group("head")
+        return _node(Or, [text[: repeated.start()] + repeated.group(k) + " " + head + text[repeated.end() :] for k in ("a", "b")])
     slashed = list(_SLASHED_PAIR_RE.finditer(t))
     if len(slashed) == 1 and not {slashed[0].group(1).lower(), slashed[0].group(2).lower()} & _SLASH_KEEPS and _slashed_nouns(t, slashed[0]):
         # "train/bus times from york to whitby" reads as "train or bus times …"
