@@ -14,40 +14,25 @@ equal exact mode's; every page that does not is printed with its certificate.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
 
-import numpy as np
-
-from itlr.embedders import get_embedder
-from itlr.engines import connect
-from itlr.evaluation.bench import _workload, random_query
 from itlr.search import LogicalSearch
 
-BENCH_TERMS = [1, 2, 4, 8]  # bench's default term counts, drawn in this order from one generator
+from kept_bench_index import open_kept_index, parser
+
 FIRST_DEPTHS = {"auto (100)": None, "auto, knn_k 50": 50, "auto, knn_k 25": 25}
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--url", required=True)
-    ap.add_argument("--index", default="itlr-bench-100000")
-    ap.add_argument("--source", default="../shared/data/negconstraint")
-    ap.add_argument("--chunk-sentences", type=int, default=2)
-    ap.add_argument("--terms", default="1,2,4")
-    ap.add_argument("--queries", type=int, default=30)
-    args = ap.parse_args()
-    _, _, pool, term_vectors, _ = _workload(args.source, get_embedder(None), progress=False, chunk_sentences=args.chunk_sentences)
-    rng = random.Random(0)  # bench's seed: the same queries as its run
-    workloads = {t: [random_query(rng.sample(pool, t), rng) for _ in range(args.queries)] for t in BENCH_TERMS}
-    single = [term_vectors[rng.choice(pool)] for _ in range(args.queries)]
-    client = connect(args.url, "opensearch", timeout=120)
+    args = parser(__doc__ or "", terms="1,2,4").parse_args()
+    kept = open_kept_index(args)
+    single = kept.single
     names = ["kNN", *FIRST_DEPTHS, "exact"]
-    searches = {name: LogicalSearch(client, args.index, embedder=None) for name in names}
+    searches = {name: LogicalSearch(kept.client, args.index, embedder=None) for name in names}
     for t in [int(x) for x in args.terms.split(",")]:
-        items = [(e, np.stack([term_vectors[x] for x in e.terms()])) for e in workloads[t]]
+        items = kept.workloads[t]
         times: dict[str, list[float]] = {n: [] for n in names}
         first = dict.fromkeys(names, 0)
         rounds: dict[str, list[int]] = {n: [] for n in names}

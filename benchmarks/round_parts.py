@@ -13,22 +13,15 @@ bench's baseline). Reports the engine's own ``took`` and the wall time seen here
 
 from __future__ import annotations
 
-import argparse
 import copy
 import json
-import random
 import statistics
 import time
 from typing import Any
 
-import numpy as np
-
-from itlr.embedders import get_embedder
-from itlr.engines import connect
-from itlr.evaluation.bench import _workload, random_query
 from itlr.search import LogicalSearch
 
-BENCH_TERMS = [1, 2, 4, 8]  # bench's default term counts, drawn in this order from one generator
+from kept_bench_index import open_kept_index, parser
 
 
 def first_round_bodies(client: Any, index: str, items: list[Any]) -> list[dict[str, Any]]:
@@ -71,22 +64,13 @@ def variants(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--url", required=True)
-    ap.add_argument("--index", default="itlr-bench-100000")
-    ap.add_argument("--source", default="../shared/data/negconstraint")
-    ap.add_argument("--chunk-sentences", type=int, default=2)
-    ap.add_argument("--terms", default="2,4")
-    ap.add_argument("--queries", type=int, default=30)
+    ap = parser(__doc__ or "", terms="2,4")
     ap.add_argument("--repeats", type=int, default=5)
     args = ap.parse_args()
-    _, _, pool, term_vectors, _ = _workload(args.source, get_embedder(None), progress=False, chunk_sentences=args.chunk_sentences)
-    rng = random.Random(0)  # bench's seed: the same queries as its run
-    workloads = {t: [random_query(rng.sample(pool, t), rng) for _ in range(args.queries)] for t in BENCH_TERMS}
-    client = connect(args.url, "opensearch", timeout=120)
+    kept = open_kept_index(args)
+    client = kept.client
     for t in [int(x) for x in args.terms.split(",")]:
-        items = [(e, np.stack([term_vectors[x] for x in e.terms()])) for e in workloads[t]]
-        bodies = first_round_bodies(client, args.index, items)
+        bodies = first_round_bodies(client, args.index, kept.workloads[t])
         took: dict[str, list[float]] = {}
         wall: dict[str, list[float]] = {}
         for repeat in range(args.repeats + 1):
