@@ -1021,9 +1021,10 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return False  # "… as long as it's not too spicy": a property of the answer
     if word == "save for" and not (re.search(r"[,;:—–]", conn_text) and re.match(r"\s+(?:the\s+)?[A-Z0-9]", after)):
         return False  # "save for a house deposit": an act; "Famous composers, save for Mozart" leaves a name out
-    if re.fullmatch(r"(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t", word) and re.match(r"\s+\w+\s+(?:him|her|them|it|us|me|you)\b", after, re.IGNORECASE):
+    do_not = re.fullmatch(r"(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t", word) is not None
+    if do_not and re.match(r"\s+\w+\s+(?:him|her|them|it|us|me|you)\b", after, re.IGNORECASE):
         return False  # "… but we don't trust him with the oven": a verb and a pronoun, no topic to leave out
-    if re.fullmatch(r"(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t", word) and _sentence_start(text, m.start()):
+    if do_not and _sentence_start(text, m.start()):
         first = syntax.tag(after.strip())[:1] if after.strip() else []
         if first and first[0].tag == "VB":
             return False  # "Don't stop believing sheet music": a verb of its own, not a topic left out
@@ -1588,9 +1589,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     words = found_items[-1].split()
                     for k in range(1, len(words)):
                         kept = " ".join(words[:k])
-                        after = _read_after(text[:conn_start] + " ", span[start + len(kept) :])
+                        goes_on = _read_after(text[:conn_start] + " ", span[start + len(kept) :])
                         # (a present verb: "the flu shot need …" reads "shot" as a past one)
-                        if after and after[0].tag in ("VBP", "VBZ", "VB", "MD"):
+                        if goes_on and goes_on[0].tag in ("VBP", "VBZ", "VB", "MD"):
                             found_items[-1], end = kept, start + len(kept)
                             break
         # "don't go into caffeine and whether it's good for you": a question clause joined to the
