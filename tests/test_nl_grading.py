@@ -51,6 +51,8 @@ def test_heldout_set_parses_and_grades() -> None:
         ('"why I can\'t sleep"', '"why I cannot sleep"'),
         ('"causes of the 1929 stock market crashes"', '"causes of the 1929 stock market crash"'),
         ('"migraine headaches"', '"migraine headache"'),
+        ('"I\'m looking for Welsh castles"', '"looking for Welsh castles"'),
+        ('"we\'re after and I\'d like, I\'ve got, I\'ll take walks"', '"after and like, got, take walks"'),
     ],
 )
 def test_same_form_up_to_normalisation(a: str, b: str) -> None:
