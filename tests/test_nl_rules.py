@@ -1251,6 +1251,11 @@ TENTH_PASS = [
      '"Prague. What daytime activities would suit us?" AND NOT "Strip clubs"'),
     ("My dad is 80, but we don't trust him on ladders anymore. What gutter cleaning tools work from the ground?", '"What gutter cleaning tools work from the ground?"'),
     ("fleece jackets/softshell jackets for hiking", '"fleece jackets for hiking" OR "softshell jackets for hiking"'),
+    # what others keep asking about is the topic; a later "Any ideas?" or "Where can I read about
+    # these?" asks again for it and adds nothing
+    ("I'm a librarian. Students keep asking about books that are not really novels even though shelved as fiction. Where can I read about these?",
+     '"books that are not really novels even though shelved as fiction"'),
+    ("Our tenants often ask about heat pumps for flats. Any ideas?", '"heat pumps for flats"'),
 ]
 
 

@@ -213,6 +213,10 @@ _FILLER_RE = re.compile(
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
+    # "Visitors keep asking about …", "Patients often ask me about …": what others ask about is the topic
+    r"|(?:(?:my|our|the)\s+)?(?:[\w-]+\s+){0,2}?(?:customers|clients|patients|visitors|students|parents|people|guests|users|readers|"
+    r"members|trustees|colleagues|kids|pupils|tenants|buyers|staff)\s+(?:(?:keep|always|often|sometimes|regularly|constantly)\s+)?"
+    r"(?:asking|ask)(?:\s+(?:me|us))?\s+(?:about|for)"
     r"|(?:need|want)(?=\s+(?:a|an|some|examples|ideas|info|information|recommendations|suggestions|advice|tips|help|details|sources)\b)"
     # "Our logistics team needs info on …": a request made for a team
     r"|(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:team|company|firm|department|office|business|practice|clinic|school|charity|client|boss|manager)\s+"
@@ -2259,6 +2263,8 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# A later sentence made only of these asks again for what was asked: "Any ideas?", "Where do we start?"
+_EMPTY_ASK_WORDS = frozenset({"idea", "suggestion", "thought", "recommendation", "read", "start", "begin", "help", "welcome", "appreciated", "thank"})
 _WHAT_DO_I_SAY_RE = re.compile(
     r"^(?:so\s+)?(?:what|how)\s+(?:do|should|can|could|would|shall)\s+(?:i|we)\s+(?:say|tell|do|answer|respond|reply|advise)"
     r"(?:\s+(?:to\s+)?(?:them|him|her|it|this|that))?\s*\?$",
@@ -2327,8 +2333,8 @@ def _drop_background(text: str) -> str:
         ):
             background.append(k)  # "… in Europe? Just curious.", "… on gravel? Customers keep asking me.": why it is asked
             afterthoughts.append(k)
-        elif k > 0 and (not grading.content_words(sentence) or _WHAT_DO_I_SAY_RE.match(sentence)) and not excludes(a, b):
-            background.append(k)  # "… What do I tell them?": a sentence with no content word adds nothing
+        elif k > 0 and (grading.content_words(sentence) <= _EMPTY_ASK_WORDS or _WHAT_DO_I_SAY_RE.match(sentence)) and not excludes(a, b):
+            background.append(k)  # "… What do I tell them?", "Where can I read about these?": it adds nothing
         elif (
             _ABOUT_ME_RE.match(sentence)
             and not sentence.endswith("?")
