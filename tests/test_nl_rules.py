@@ -1256,6 +1256,17 @@ TENTH_PASS = [
     ("I'm a librarian. Students keep asking about books that are not really novels even though shelved as fiction. Where can I read about these?",
      '"books that are not really novels even though shelved as fiction"'),
     ("Our tenants often ask about heat pumps for flats. Any ideas?", '"heat pumps for flats"'),
+    # after blind set 21: a request that opens a clause after a statement is the request ("…, so
+    # I'm after …", "…, I just want to know about …"; both were lost: harmful); a phrasal verb's
+    # particle; a lone plural read as a verb after "but not"; a lowercase slashed pair or maker
+    ("Hello, I manage a small gym. I'm not interested in spin classes, I just want to know about kettlebell courses for instructors in the UK.",
+     '"kettlebell courses for instructors in the UK" AND NOT "spin classes"'),
+    ("Hi! I teach music at a secondary school. Our budget is tiny this year, so I'm after free notation software that runs on old laptops.",
+     '"free notation software that runs on old laptops"'),
+    ("ways to save money besides giving up coffee", '"ways to save money" AND NOT "giving up coffee"'),
+    ("indoor plants for bathrooms but not orchids, or air purifiers", '"indoor plants for bathrooms" AND NOT "orchids" OR "air purifiers"'),
+    ("rabbit/hamster vaccination rules uk", '"rabbit vaccination rules uk" OR "hamster vaccination rules uk"'),
+    ("electric guitars that aren't made by fender", '"electric guitars" AND NOT "fender"'),
 ]
 
 
@@ -1264,6 +1275,7 @@ TENTH_PASS_KEPT_WHOLE = [
     "species not related to any other species",
     "What is the relationship between France and Germany?",
     "What happens in War and Peace?",
+    "cars that are not made by hand",  # how, not who
 ]
 
 

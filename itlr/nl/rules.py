@@ -209,7 +209,7 @@ _FILLER_RE = re.compile(
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
-    r"|(?:i|we)(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
+    r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
@@ -545,6 +545,7 @@ def _tidy(text: str) -> str:
     t = re.sub(r"\?\s*\.$", "?", t)
     t = re.sub(r"([.?!])\s*[-–—]+\s+(?=\w)", r"\1 ", t)  # "… constantly. - what works?": a dash left at a sentence's start
     t = re.sub(r"(?<=[a-z]{3})\.,(?=\s)", ".", t)  # "… lesson., every class": a comma left after a sentence
+    t = re.sub(r"(?<=\w)\.\s*\.(?=\s|$)", ".", t)  # "… warehouse. . I just want …": a sentence cut out whole
     return _squash(t)
 
 
@@ -816,8 +817,8 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return False  # "mystery novels but not by Murakami": an author left out
     if first.text.lower() in _RELATION_PREPS:
         return True
-    if first.tag == "VB" and all(w.tag in ("RB", ",", ".", ":") for w in words[1:]):
-        return False  # "…, not curry again": a lone base form that ends the clause is a misread noun
+    if first.tag in ("VB", "VBP", "VBZ") and all(w.tag in ("RB", ",", ".", ":") for w in words[1:]):
+        return False  # "…, not curry again", "but not ferns": a lone "verb" that ends the clause is a misread noun
     if len(words) > 2 and words[1].tag == "HYPH" and not first.space and not words[1].space:
         return False  # "but not drive-in racking", "not sit-down restaurants": a hyphenated modifier, no verb
     if after_keywords and first.tag in ("VB", "VBP") and len(words) > 1 and words[1].tag in ("NN", "NNS"):
@@ -966,6 +967,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         name_ends = re.fullmatch(r"(?:(?:and|&|of|de|van|von)\s+|[A-Z][\w.'’-]*\s*)+[?!.]?\s*", after[maker.end() :]) if maker else None
         if maker and _names_only(after[maker.end() :]) and re.fullmatch(r"[\w\s&.'’-]*[?!.]?\s*", after[maker.end() :]) and (not by_name or name_ends):
             return True  # "open-world games that are not made by Ubisoft", "novels that aren't by Ian Rankin": the maker is left out
+        if text == text.lower() and re.fullmatch(r"\s*" + _MADE_BY + r"\s+(?!(?:hand|machine|mistake)\b)(?:[\w&'’-]+\s*){1,3}[?!.]?\s*", after):
+            return True  # "synthesizers that aren't made by moog": a lowercase query names its maker in lowercase
         if _the_one_named(after):
             return True  # "heat pump grants that aren't the boiler upgrade scheme": one member left out
         return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
@@ -1828,7 +1831,7 @@ def _slashed_nouns(t: str, m: re.Match[str]) -> bool:
     words = syntax.tag(t)
     pair = [w for w in words if m.start() <= w.start and w.end <= m.end() and w.text != "/"]
     before = [w for w in words if w.end <= m.start()]
-    nouns = len(pair) == 2 and all(w.tag in ("NN", "NNS") for w in pair)
+    nouns = len(pair) == 2 and all(w.tag in ("NN", "NNS") or (w.tag == "NNP" and w.text.islower()) for w in pair)  # ("cat" alone may read as a name)
     return nouns and not (before and before[-1].tag in ("NN", "NNS", "NNP") and not before[-1].text[:1].isupper())
 
 
@@ -2263,6 +2266,37 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# "…, so I'm after games …", "…, I just want to know about …": a request that opens a clause
+_LATE_REQUEST_RE = re.compile(
+    r"(?:,|;|\s[-–—])\s+(?:(?:so|and|but)\s+)?(?=(?:I|[Ww]e)(?:\s+(?:just|really|only|actually))?"
+    r"(?:\s+(?:want|need|would\s+like)|['’](?:m|re|d)\s+(?:after|looking\s+for|like)|\s+(?:am|are)\s+(?:after|looking\s+for))\b)"
+)
+
+
+def _asks(text: str) -> bool:
+    """Whether ``text`` holds a question or a request (not only statements about the asker)."""
+    sentences = [text[a:b].strip() for a, b in _sentences(text)]
+    return "?" in text or any(_QUESTION_START_RE.match(t) or _FILLER_RE.match(t + " ") or _ASK_FOR_RE.match(t + " ") for t in sentences)
+
+
+def _split_late_requests(text: str) -> str:
+    """A statement, then a request in the same sentence, become two sentences ("Our hall is too
+    slippery for dodgeball, so I'm after games …"): the request stands on its own, and what comes
+    before it goes or stays as any other sentence would. A question or a request before the
+    comma keeps the sentence whole ("What laptops suit students, I need something light")."""
+    out, last = [], 0
+    for m in _LATE_REQUEST_RE.finditer(text):
+        start = max((a for a, _ in _sentences(text[: m.start()])), default=0)
+        before = text[start : m.start()].strip()
+        if not before or _QUESTION_START_RE.match(before) or _FILLER_RE.match(before + " ") or _ASK_FOR_RE.match(before + " ") or "?" in before:
+            continue
+        if not any(w.tag in ("VBZ", "VBP", "VBD", "MD") for w in syntax.tag(before)):
+            continue  # "As a vegan, I need …": no statement before it, one sentence
+        out.append(text[last : m.start()] + ". ")
+        last = m.end()
+    return "".join(out) + text[last:]
+
+
 # A later sentence made only of these asks again for what was asked: "Any ideas?", "Where do we start?"
 _EMPTY_ASK_WORDS = frozenset({"idea", "suggestion", "thought", "recommendation", "read", "start", "begin", "help", "welcome", "appreciated", "thank"})
 _WHAT_DO_I_SAY_RE = re.compile(
@@ -2426,7 +2460,9 @@ def _rules_to_expr(original: str) -> RuleResult:
             break
         text = opened
     only = _ONLY_CARE_RE.search(text)
-    if only and _find_trigger(text[: only.start()]) and len(grading.content_words(text[: only.start()])) >= 3:
+    # ("I manage a warehouse. I'm not interested in X, I just want to know about Y": with no
+    # request before it, "I just want …" is the request itself)
+    if only and _find_trigger(text[: only.start()]) and len(grading.content_words(text[: only.start()])) >= 3 and _asks(text[: only.start()]):
         text = text[: only.start()]
     for _ in range(3):  # "… It's for my school project. Thanks!"
         signed_off = _SIGN_OFF_RE.sub("", text)
@@ -2443,7 +2479,7 @@ def _rules_to_expr(original: str) -> RuleResult:
         text = signed_off
     text = _SENTENCE_LABEL_RE.sub(lambda m: m.group("first").upper(), text)
     text = _STYLE_RE.sub(lambda m: (m.group("first") or "").upper(), text)
-    text = _drop_background(text)
+    text = _drop_background(_split_late_requests(text))
     text = _LIST_PREAMBLE_RE.sub("", text)
     if " & " in text and _find_trigger(text):
         text = re.sub(r"\s+&\s+", " and ", text)  # "excluding hellebores, snowdrops & crocuses": a list, as with "and"

@@ -129,6 +129,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     """
     n = len(words)
     j = i + 1
+    if words[i].tag == "VBG" and j < n and words[j].tag == "RP":
+        j += 1  # "cutting out sugar", "giving up dairy": a phrasal verb's particle goes with it
     in_title = words[i].capitalised
     # "working from home costs": a gerund with its preposition is the modifier of the nouns after
     # it, when two nouns or more end the phrase there
