@@ -167,6 +167,18 @@ class HnswIndex:
                 return recall
             self.ef_search = min(max_ef, 2 * self.ef_search)
 
+    def beam(self, k: int) -> int:
+        """The HNSW beam for a list of ``k`` neighbours.
+
+        ``ef_search`` is the beam for 100 neighbours (what calibrate() measures); deeper lists
+        get a proportionally wider one, shallower ones the same (a narrower beam has a recall
+        nobody measured: at knn_k 25, 5 of 60 one-term pages certified on 50,000 passages
+        differed from exact mode's, docs/BENCHMARKS.md §5j), and never less than twice the
+        depth: query terms are not corpus points, and at ef 128 faiss missed 3-8 of a term's
+        true 100 neighbours on NegConstraint, enough to certify 3 of 198 wrong pages (§5f).
+        The clusters' kNN lists are searched as wide."""
+        return max(2 * k, self.ef_search * max(k, 100) // 100)
+
     def search(
         self, queries: np.ndarray, k: int, *, allowed: np.ndarray | None = None, limit: int | None = None
     ) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -186,12 +198,7 @@ class HnswIndex:
                     keep &= inside
                     keep[inside] &= allowed[rows[inside]]
             params = faiss.SearchParametersHNSW()
-            # ef_search is the beam for 100 neighbours (what calibrate() measures); deeper
-            # lists get a proportionally wider one, and never less than twice the depth:
-            # query terms are not corpus points, and at ef 128 faiss missed 3-8 of a term's
-            # true 100 neighbours on NegConstraint, enough to certify 3 of 198 wrong pages
-            # (docs/BENCHMARKS.md §5f). The clusters' kNN lists are searched as wide.
-            params.efSearch = max(2 * k, self.ef_search * k // 100)
+            params.efSearch = self.beam(k)
             if not keep.all():
                 bitmap = np.packbits(keep, bitorder="little")
                 selector = faiss.IDSelectorBitmap(len(keep), faiss.swig_ptr(bitmap))

@@ -444,3 +444,14 @@ def test_top_is_the_sorted_order_with_ties_by_index(seed, size, n, kind):
     }[kind]
     want = np.lexsort((np.arange(size), -scores))[:n]
     assert _top(scores, n).tolist() == want.tolist()
+
+
+def test_a_shallow_list_is_searched_with_at_least_the_calibrated_beam():
+    # the beam calibrate() measured is for 100 neighbours; a shallower knn_k searched narrower
+    # certified pages unlike exact mode's (docs/BENCHMARKS.md §5j)
+    from itlr.ann import HnswIndex
+
+    ann = HnswIndex(8, ef_search=256, threads=1)
+    assert [ann.beam(k) for k in (10, 25, 100)] == [256, 256, 256]
+    assert ann.beam(400) == 1024 and ann.beam(1000) == 2560
+    assert HnswIndex(8, ef_search=16, threads=1).beam(25) == 50  # never under twice the depth
