@@ -455,3 +455,5 @@ def test_a_shallow_list_is_searched_with_at_least_the_calibrated_beam():
     assert [ann.beam(k) for k in (10, 25, 100)] == [256, 256, 256]
     assert ann.beam(400) == 1024 and ann.beam(1000) == 2560
     assert HnswIndex(8, ef_search=16, threads=1).beam(25) == 50  # never under twice the depth
+    # a filter passing half the rows leaves half as many to collect: twice the beam
+    assert ann.beam(25, 0.5) == 512 and ann.beam(100, 0.4) == 640 and ann.beam(100, 1.0) == 256
