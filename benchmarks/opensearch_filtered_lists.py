@@ -1,0 +1,61 @@
+"""Certified `auto` on OpenSearch under a filter, page by page against exact mode (issue 11,
+docs/BENCHMARKS.md §5j); the cluster counterpart of ``local_filtered_lists.py``.
+
+Indexes bench's scaled corpus with each passage in one of ten groups (index
+``itlr-filter-check``, deleted first), then runs 40 random queries of 1 and 2 terms under
+filters passing 100%, 50%, 20% and 10% of the passages.
+
+    python benchmarks/opensearch_filtered_lists.py --url $URL --size 50000 --shards 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+import numpy as np
+
+from itlr.embedders import get_embedder
+from itlr.engines import connect
+from itlr.evaluation.bench import _workload, random_query, scaled_vectors
+from itlr.indexing import index_documents
+from itlr.search import LogicalSearch
+
+INDEX = "itlr-filter-check"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--url", required=True)
+    ap.add_argument("--source", default="../shared/data/negconstraint")
+    ap.add_argument("--size", type=int, default=50000)
+    ap.add_argument("--shards", type=int, default=1)
+    ap.add_argument("--queries", type=int, default=40)
+    args = ap.parse_args()
+    _, base, pool, term_vectors, _ = _workload(args.source, get_embedder(None), progress=False, chunk_sentences=2)
+    client = connect(args.url, "opensearch", timeout=120)
+    if client.indices.exists(index=INDEX):
+        client.indices.delete(index=INDEX)
+    docs = [{"_id": str(i), "text": "passage", "group": i % 10} for i in range(args.size)]
+    index_documents(client, INDEX, docs, vectors=scaled_vectors(base, args.size, seed=0), shards=args.shards, progress=False)
+    client.indices.refresh(index=INDEX)
+    search = LogicalSearch(client, INDEX, embedder=None)
+    rng = random.Random(1)
+    for groups in (10, 5, 2, 1):
+        where = {"terms": {"group": list(range(groups))}} if groups < 10 else None
+        for terms in (1, 2):
+            queries = [random_query(rng.sample(pool, terms), rng) for _ in range(args.queries)]
+            same = listed = 0
+            for expr in queries:
+                q = np.stack([term_vectors[t] for t in expr.terms()])
+                exact = search.search(expr, term_vectors=q, k=10, mode="exact", filter=where)
+                auto = search.search(expr, term_vectors=q, k=10, mode="auto", filter=where)
+                same += [h.id for h in auto.hits] == [h.id for h in exact.hits]
+                listed += bool(auto.certificate and auto.certificate.certified and auto.certificate.depth is not None)
+            print(f"{args.shards} shard(s), filter passing {10 * groups}%, {terms} term(s): page equals exact mode's {same}/{len(queries)}, "
+                  f"certified from lists {listed}/{len(queries)}")
+    client.indices.delete(index=INDEX)
+
+
+if __name__ == "__main__":
+    main()
