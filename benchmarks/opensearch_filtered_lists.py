@@ -1,5 +1,5 @@
 """Certified `auto` on OpenSearch under a filter, page by page against exact mode (issue 11,
-docs/BENCHMARKS.md §5j); the cluster counterpart of ``local_filtered_lists.py``.
+docs/BENCHMARKS.md §5j); the cluster counterpart of ``local_certified_pages.py --check filter``.
 
 Indexes bench's scaled corpus with each passage in one of ten groups (index
 ``itlr-filter-check``, deleted first), then runs 40 random queries of 1 and 2 terms under
@@ -13,13 +13,11 @@ from __future__ import annotations
 import argparse
 import random
 
-import numpy as np
-
-from itlr.embedders import get_embedder
 from itlr.engines import connect
-from itlr.evaluation.bench import _workload, random_query, scaled_vectors
 from itlr.indexing import index_documents
 from itlr.search import LogicalSearch
+
+from page_checks import compare_pages, random_queries, scaled_corpus
 
 INDEX = "itlr-filter-check"
 
@@ -32,26 +30,20 @@ def main() -> None:
     ap.add_argument("--shards", type=int, default=1)
     ap.add_argument("--queries", type=int, default=40)
     args = ap.parse_args()
-    _, base, pool, term_vectors, _ = _workload(args.source, get_embedder(None), progress=False, chunk_sentences=2)
+    pool, term_vectors, vectors = scaled_corpus(args.source, args.size)
     client = connect(args.url, "opensearch", timeout=120)
     if client.indices.exists(index=INDEX):
         client.indices.delete(index=INDEX)
     docs = [{"_id": str(i), "text": "passage", "group": i % 10} for i in range(args.size)]
-    index_documents(client, INDEX, docs, vectors=scaled_vectors(base, args.size, seed=0), shards=args.shards, progress=False)
+    index_documents(client, INDEX, docs, vectors=vectors, shards=args.shards, progress=False)
     client.indices.refresh(index=INDEX)
     search = LogicalSearch(client, INDEX, embedder=None)
     rng = random.Random(1)
     for groups in (10, 5, 2, 1):
         where = {"terms": {"group": list(range(groups))}} if groups < 10 else None
         for terms in (1, 2):
-            queries = [random_query(rng.sample(pool, terms), rng) for _ in range(args.queries)]
-            same = listed = 0
-            for expr in queries:
-                q = np.stack([term_vectors[t] for t in expr.terms()])
-                exact = search.search(expr, term_vectors=q, k=10, mode="exact", filter=where)
-                auto = search.search(expr, term_vectors=q, k=10, mode="auto", filter=where)
-                same += [h.id for h in auto.hits] == [h.id for h in exact.hits]
-                listed += bool(auto.certificate and auto.certificate.certified and auto.certificate.depth is not None)
+            queries = random_queries(pool, terms, args.queries, rng)
+            same, listed = compare_pages(search.search, queries, term_vectors, filter=where)
             print(f"{args.shards} shard(s), filter passing {10 * groups}%, {terms} term(s): page equals exact mode's {same}/{len(queries)}, "
                   f"certified from lists {listed}/{len(queries)}")
     client.indices.delete(index=INDEX)
