@@ -64,7 +64,10 @@ class _ReadWriteLock:
 class HnswIndex:
     """Rows of a :class:`itlr.LocalIndex` in a faiss HNSW graph (inner product on unit vectors).
 
-    ``m`` is the graph degree, ``ef_construction`` the build-time beam and
+    ``m`` is the graph degree, ``ef_construction`` the build-time beam (200: at 80, bench's
+    corpus of near-copies, 50,000 passages, gave certified pages unlike exact mode's for 8 of
+    480 queries at offsets 0-90, at 200 for 1, for 2.7 times the build time; docs/BENCHMARKS.md
+    §5j) and
     ``ef_search`` the search beam for 100 neighbours (deeper searches widen it in
     proportion, and never below ``2k``); :meth:`calibrate` raises it until the lists
     reach a target recall. Thread-safe: searches run concurrently; ``add`` waits for them.
@@ -74,7 +77,7 @@ class HnswIndex:
     few terms costs more than it saves on a busy machine). None leaves faiss's setting."""
 
     def __init__(
-        self, dim: int, *, m: int = 32, ef_construction: int = 80, ef_search: int = 256, threads: int | None = None
+        self, dim: int, *, m: int = 32, ef_construction: int = 200, ef_search: int = 256, threads: int | None = None
     ) -> None:
         try:
             import faiss
