@@ -1,11 +1,13 @@
-"""Certified `auto` on OpenSearch under a filter, page by page against exact mode (issue 11,
-docs/BENCHMARKS.md §5j); the cluster counterpart of ``local_certified_pages.py --check filter``.
+"""Certified `auto` on OpenSearch, page by page against exact mode (issue 11, docs/BENCHMARKS.md
+§5j); the cluster counterpart of ``local_certified_pages.py``.
 
 Indexes bench's scaled corpus with each passage in one of ten groups (index
-``itlr-filter-check``, deleted first), then runs 40 random queries of 1 and 2 terms under
-filters passing 100%, 50%, 20% and 10% of the passages.
+``itlr-filter-check``, deleted first and after), then runs 40 random queries per row:
 
-    python benchmarks/opensearch_filtered_lists.py --url $URL --size 50000 --shards 3
+- ``--check filter``: 1 and 2 terms under filters passing 100%, 50%, 20% and 10% of the passages;
+- ``--check offset``: 1, 2 and 3 terms, pages at offsets 0, 10, 40 and 90.
+
+    python benchmarks/opensearch_certified_pages.py --url $URL --check filter --shards 3
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ def main() -> None:
     ap.add_argument("--source", default="../shared/data/negconstraint")
     ap.add_argument("--size", type=int, default=50000)
     ap.add_argument("--shards", type=int, default=1)
+    ap.add_argument("--check", choices=("filter", "offset"), default="filter")
     ap.add_argument("--queries", type=int, default=40)
     args = ap.parse_args()
     pool, term_vectors, vectors = scaled_corpus(args.source, args.size)
@@ -38,6 +41,16 @@ def main() -> None:
     index_documents(client, INDEX, docs, vectors=vectors, shards=args.shards, progress=False)
     client.indices.refresh(index=INDEX)
     search = LogicalSearch(client, INDEX, embedder=None)
+    if args.check == "offset":
+        rng = random.Random(2)
+        for terms in (1, 2, 3):
+            queries = random_queries(pool, terms, args.queries, rng)
+            for offset in (0, 10, 40, 90):
+                same, listed = compare_pages(search.search, queries, term_vectors, offset=offset)
+                print(f"{args.shards} shard(s), {terms} term(s), offset {offset}: page equals exact mode's {same}/{len(queries)}, "
+                      f"certified from lists {listed}/{len(queries)}")
+        client.indices.delete(index=INDEX)
+        return
     rng = random.Random(1)
     for groups in (10, 5, 2, 1):
         where = {"terms": {"group": list(range(groups))}} if groups < 10 else None
