@@ -24,7 +24,7 @@ import time
 
 from itlr.local import LocalIndex
 
-from page_checks import compare_pages, random_queries, scaled_corpus
+from page_checks import compare_pages, offset_check, random_queries, scaled_corpus
 
 
 def main() -> None:
@@ -51,12 +51,7 @@ def main() -> None:
                 print(f"{terms} term(s), knn_k {knn_k or 'default'}: page equals exact mode's {same}/{len(queries)}, certified from lists {listed}/{len(queries)}")
         return
     if args.check == "offset":
-        rng = random.Random(2)
-        for terms in (1, 2, 3):
-            queries = random_queries(pool, terms, args.queries, rng)
-            for offset in (0, 10, 40, 90):
-                same, listed = compare_pages(index.search, queries, term_vectors, offset=offset)
-                print(f"{terms} term(s), offset {offset}: page equals exact mode's {same}/{len(queries)}, certified from lists {listed}/{len(queries)}")
+        offset_check(index.search, pool, term_vectors, args.queries)
         return
     rng = random.Random(1)
     for groups in (10, 5, 4):

@@ -19,7 +19,7 @@ from itlr.engines import connect
 from itlr.indexing import index_documents
 from itlr.search import LogicalSearch
 
-from page_checks import compare_pages, random_queries, scaled_corpus
+from page_checks import compare_pages, offset_check, random_queries, scaled_corpus
 
 INDEX = "itlr-filter-check"
 
@@ -42,13 +42,7 @@ def main() -> None:
     client.indices.refresh(index=INDEX)
     search = LogicalSearch(client, INDEX, embedder=None)
     if args.check == "offset":
-        rng = random.Random(2)
-        for terms in (1, 2, 3):
-            queries = random_queries(pool, terms, args.queries, rng)
-            for offset in (0, 10, 40, 90):
-                same, listed = compare_pages(search.search, queries, term_vectors, offset=offset)
-                print(f"{args.shards} shard(s), {terms} term(s), offset {offset}: page equals exact mode's {same}/{len(queries)}, "
-                      f"certified from lists {listed}/{len(queries)}")
+        offset_check(search.search, pool, term_vectors, args.queries, f"{args.shards} shard(s), ")
         client.indices.delete(index=INDEX)
         return
     rng = random.Random(1)

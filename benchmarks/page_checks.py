@@ -35,3 +35,13 @@ def compare_pages(search: Callable[..., Any], queries: list[Any], term_vectors: 
         same += [h.id for h in auto.hits] == [h.id for h in exact.hits]
         listed += bool(auto.certificate and auto.certificate.certified and auto.certificate.depth is not None)
     return same, listed
+
+
+def offset_check(search: Callable[..., Any], pool: list[str], term_vectors: dict[str, np.ndarray], queries: int, label: str = "") -> None:
+    """Prints, per term count (1-3) and offset (0, 10, 40, 90), how many ``auto`` pages equal exact mode's."""
+    rng = random.Random(2)
+    for terms in (1, 2, 3):
+        drawn = random_queries(pool, terms, queries, rng)
+        for offset in (0, 10, 40, 90):
+            same, listed = compare_pages(search, drawn, term_vectors, offset=offset)
+            print(f"{label}{terms} term(s), offset {offset}: page equals exact mode's {same}/{queries}, certified from lists {listed}/{queries}")
