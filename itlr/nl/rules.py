@@ -2288,7 +2288,7 @@ def _split_late_requests(text: str) -> str:
     for m in _LATE_REQUEST_RE.finditer(text):
         start = max((a for a, _ in _sentences(text[: m.start()])), default=0)
         before = text[start : m.start()].strip()
-        if not before or _QUESTION_START_RE.match(before) or _FILLER_RE.match(before + " ") or _ASK_FOR_RE.match(before + " ") or "?" in before:
+        if not before or _asks(before):
             continue
         if not any(w.tag in ("VBZ", "VBP", "VBD", "MD") for w in syntax.tag(before)):
             continue  # "As a vegan, I need …": no statement before it, one sentence

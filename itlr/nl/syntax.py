@@ -425,7 +425,7 @@ def background_topics(sentence: str) -> list[str]:
             and (words[end + 1].tag in nouns or (words[end + 1].tag in ("VBG", "HYPH", "JJ") and end + 2 < len(words) and words[end + 2].tag in nouns))
         ):
             end += 1
-        while start < end and words[start].tag not in nouns and words[start].tag != "JJ" and words[start].tag != "CD":
+        while start < end and words[start].tag not in nouns + ("JJ", "CD"):
             start += 1  # a phrase opens with a modifier or a noun, not a verb form
         seen_end = end
         head = words[end].text.lower()
