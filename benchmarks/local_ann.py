@@ -33,6 +33,7 @@ def main() -> None:
     parser.add_argument("--dim", type=int, default=384)
     parser.add_argument("--queries", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ef-construction", type=int, default=None, help="the graph's build beam (default: the library's)")
     args = parser.parse_args()
 
     rng = np.random.default_rng(args.seed)
@@ -41,7 +42,7 @@ def main() -> None:
     index = LocalIndex(model="bench")
     index.add(({"_id": str(i), "text": f"doc {i}"} for i in range(args.docs)), vectors=vectors)
     start = time.perf_counter()
-    index.build_ann(threads=1)
+    index.build_ann(threads=1, **({"ef_construction": args.ef_construction} if args.ef_construction else {}))
     print(f"{args.docs:,} x {args.dim}: HNSW build {time.perf_counter() - start:.1f} s (1 thread), ef_search {index.ann.ef_search}, recall@100 {index.ann.recall:.3f}")
 
     matrix = index.vectors
