@@ -32,6 +32,7 @@ import importlib.util
 import json
 import os
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -229,6 +230,11 @@ class Reply:
     body: Any = None  # a whole JSON body instead
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0  # seconds before answering
+    reset: bool = False  # drop the connection (TCP reset) instead of answering
+
+    @classmethod
+    def dropped(cls) -> "Reply":
+        return cls(reset=True)
 
     @classmethod
     def answer(cls, content: str, **kw: Any) -> "Reply":
@@ -283,6 +289,11 @@ class ScriptedServer:
             def _send(self, reply: Reply, model: Any = None) -> None:
                 if reply.delay and server._stop.wait(reply.delay):
                     return
+                if reply.reset:  # linger 0: close() sends RST, the client reads "connection reset"
+                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                    self.close_connection = True
+                    self.connection.close()
+                    return
                 if reply.body is not None:
                     payload = reply.body
                 elif reply.status != 200:
@@ -305,7 +316,10 @@ class ScriptedServer:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout test)
 
-        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        class Server(http.server.ThreadingHTTPServer):
+            request_queue_size = 128  # as real servers listen; socketserver's 5 resets connections under load
+
+        self._httpd = Server(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
         self.base_url = f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)

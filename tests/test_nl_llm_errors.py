@@ -234,6 +234,19 @@ def test_unreachable_server_raises(unused_port) -> None:
     _one_line(info.value)
 
 
+def test_dropped_connection_is_tried_again(scripted_server) -> None:
+    """A connection reset (a pooled connection the server closed, a full accept queue) is
+    tried again, as the openai client does by default; three in a row are an error."""
+    scripted_server.script(Reply.dropped(), Reply.dropped(), Reply.query(GOOD))
+    assert to_logic(QUESTION, llm=_llm(scripted_server)).query == GOOD
+    assert len(scripted_server.chats) == 3
+    scripted_server.script(Reply.dropped(), Reply.dropped(), Reply.dropped(), Reply.query(GOOD))
+    with pytest.raises(LLMConnectionError, match="cannot reach the LLM server") as info:
+        to_logic(QUESTION, llm=_llm(scripted_server))
+    _one_line(info.value)
+    assert len(scripted_server.chats) == 6
+
+
 def test_reply_without_a_message_is_a_server_error(scripted_server) -> None:
     scripted_server.script(Reply(200, body={"id": "x", "object": "chat.completion", "created": 0, "model": "m", "choices": []}))
     with pytest.raises(LLMServerError, match="has no message"):

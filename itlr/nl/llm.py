@@ -19,7 +19,8 @@ Failures are :class:`LLMError` subclasses with one-line messages (status and the
 server's own message where there is one): :class:`LLMAuthError` (401/403),
 :class:`LLMModelNotFound` (404), :class:`LLMRateLimited` (429 still answered after
 retries with backoff within ``timeout``), :class:`LLMServerError` (any other error
-status: a 500 is a failure, not a refused format), :class:`LLMConnectionError` and :class:`LLMTimeout`,
+status: a 500 is a failure, not a refused format), :class:`LLMConnectionError` (a dropped
+connection is tried twice more first) and :class:`LLMTimeout`,
 :class:`InvalidAnswer` and :class:`UncoveredAnswer`. :func:`itlr.nl.to_logic` raises
 them unless fallback to the rules is asked for. Nothing else is caught: a bug in
 itlr surfaces as itself.
@@ -87,6 +88,10 @@ DEFAULT_TIMEOUT = 30.0
 DEFAULT_MAX_ATTEMPTS = 3
 _NO_KEY = "sk-no-key-required"
 _FIRST_BACKOFF = 0.25  # seconds before the first retry after a 429 without Retry-After
+# A dropped connection (reset, refused, closed mid-answer) is tried again this many times,
+# as the openai client does by default; its own retries are off so that a 429 waits on
+# our deadline and a 500 is never retried.
+_CONNECTION_RETRIES = 2
 
 _QUERY_SCHEMA = {
     "type": "object",
@@ -432,7 +437,7 @@ class LLM:
             if self._session.model is None:
                 openai = _openai()
                 try:
-                    models = list(client.models.list(timeout=self.timeout))
+                    models = self._retrying(lambda left: list(client.models.list(timeout=left)))
                 except openai.APIError as exc:
                     raise _llm_error(exc, self, None, "listing the models") from exc
                 if not models:
@@ -497,20 +502,34 @@ class LLM:
                 raise _llm_error(exc, self, model) from exc
 
     def _create(self, client: Any, kwargs: dict[str, Any]) -> Any:
-        """``chat.completions.create``, retrying 429 with backoff until ``timeout`` is spent."""
+        """``chat.completions.create`` under :meth:`_retrying`."""
+        return self._retrying(lambda left: client.chat.completions.create(timeout=left, **kwargs))
+
+    def _retrying(self, call: Any) -> Any:
+        """``call(seconds_left)`` until it answers or ``timeout`` is spent: a 429 is retried
+        with backoff (or after its Retry-After), a dropped connection up to
+        ``_CONNECTION_RETRIES`` times; a timeout and every other error are raised at once."""
         openai = _openai()
         deadline = time.monotonic() + self.timeout
         backoff = _FIRST_BACKOFF
+        dropped = 0
         while True:
             try:
-                return client.chat.completions.create(timeout=max(0.001, deadline - time.monotonic()), **kwargs)
+                return call(max(0.001, deadline - time.monotonic()))
+            except openai.APITimeoutError:
+                raise
+            except openai.APIConnectionError:
+                dropped += 1
+                wait = _FIRST_BACKOFF * dropped
+                if dropped > _CONNECTION_RETRIES or time.monotonic() + wait >= deadline:
+                    raise
             except openai.RateLimitError as exc:
                 wait = _retry_after(exc)
                 wait = backoff if wait is None else wait
                 backoff *= 2
                 if time.monotonic() + wait >= deadline:
                     raise
-                time.sleep(wait)
+            time.sleep(wait)
 
     # ----------------------------------------------------------------- translation
 
