@@ -524,8 +524,8 @@ class LLM:
                 if dropped > _CONNECTION_RETRIES or time.monotonic() + wait >= deadline:
                     raise
             except openai.RateLimitError as exc:
-                wait = _retry_after(exc)
-                wait = backoff if wait is None else wait
+                asked = _retry_after(exc)
+                wait = backoff if asked is None else asked
                 backoff *= 2
                 if time.monotonic() + wait >= deadline:
                     raise
