@@ -1143,8 +1143,7 @@ def _ones_named(after: str) -> bool:
         if w.capitalised or w.tag in ("NN", "NNS", "NNP", "NNPS"):
             continue
         # the tagger calls any word before "ones" an adjective: a noun alone ("I like chickpea.") is a noun
-        alone = syntax.tag(f"I like {w.text}.")
-        if w.tag != "JJ" or low in _COLOURS or _ADJECTIVE_SUFFIX_RE.search(low) or len(alone) < 3 or alone[2].tag != "NN":
+        if w.tag != "JJ" or low in _COLOURS or _ADJECTIVE_SUFFIX_RE.search(low) or not syntax.noun_alone(w.text):
             return False
     return not any(w.text.lower() in _COLOURS for w in words)
 
@@ -1293,7 +1292,11 @@ def _noun_list(after: str) -> bool:
         else:
             items[-1].append(w)
     nouns = ("NN", "NNS", "NNP", "NNPS")
-    return 1 <= len(items) <= 4 and all(1 <= len(it) <= 3 and all(w.tag in nouns or w.tag == "JJ" for w in it) and it[-1].tag in nouns for it in items)
+    # "xiaomi or segway": a one-word item after the conjunction that the tagger reads as a verb is a noun
+    misread = [len(it) == 1 and k > 0 and it[0].tag in ("VB", "VBP") and it[0].text.isalpha() for k, it in enumerate(items)]
+    return 1 <= len(items) <= 4 and all(
+        misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag == "JJ" for w in it) and it[-1].tag in nouns) for k, it in enumerate(items)
+    )
 
 
 _SETS_APART_RE = re.compile(
@@ -1327,7 +1330,10 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
                 continue
             if not _is_topic_exclusion(text, m, conn_start):
                 continue
-            return conn_start, m.end(), clause and not m.group("copula")
+            # "kayak brands but not perception for sea touring": after a keyword query a bare "but
+            # not" is read as "except" is: a preposition ends what is left out
+            bare_but = re.fullmatch(r"\s*but\s+not", text[conn_start : m.end()], re.IGNORECASE) is not None and _keywords_before(text, conn_start)
+            return conn_start, m.end(), clause and not m.group("copula") and not bare_but
         after = text[m.end() :]
         meta_follows = bool(_META_FOLLOWS_RE.match(after))
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
@@ -1515,6 +1521,13 @@ _ANY_THAT_NEED_RE = re.compile(
 )
 
 
+def _restates_class(before: str, item: str) -> bool:
+    """Whether the excluded ``item``'s last word names again a noun of the sentence before it."""
+    sentence = re.split(r"[.?!;]\s", before)[-1]
+    last = grading.content_words(item.split()[-1]) if item.split() else frozenset()
+    return bool(last) and last <= grading.content_words(sentence)
+
+
 def _inline_exclusions(text: str, items: list[str]) -> str:
     """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
     for _ in range(32):
@@ -1554,7 +1567,12 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 and _verb_first(text[:conn_start] + " ", phrase[closing + 1 :])
             ):
                 phrase = phrase[:closing]
-            np_end, found_items = syntax.excluded_phrase(phrase[: polite.start()] if polite and polite.start() < len(phrase) else phrase, clause)
+            listed = phrase[: polite.start()] if polite and polite.start() < len(phrase) else phrase
+            np_end, found_items = syntax.excluded_phrase(listed, clause)
+            if not clause and len(found_items) == 1 and _restates_class(text[:conn_start], found_items[0]) and re.match(r"\s+(?:about|on|for|in|with|from|by|near|at|under|over|without|during|to)\s+\w", listed[np_end:], re.IGNORECASE):
+                # "books about war except books about WWII": a phrase that names the class asked for
+                # again is told apart by what follows it, so the preposition goes with it
+                np_end, found_items = syntax.excluded_phrase(listed, True)
             end = skip + np_end if found_items else len(span)
             parsed = bool(found_items)
             found_items = found_items or [span]

@@ -328,7 +328,9 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         if verb and end - i == 1 and words[i].tag == nxt.tag and words[i].text.isalpha() and nxt.text.isalpha():
             verb = False
         # "neither python nor java": a last lone word after "nor" the tagger reads as an adverb is a noun
-        if nxt.tag == "RB" and lone and words[k - 1].text.lower() == "nor" and nxt.text.isalpha() and nxt.text.lower() not in _REAL_ADVERBS:
+        # and so is one after "or" that the tagger reads as a noun where only a noun fits ("hawthorn or holly")
+        ends_list = words[k - 1].text.lower() == "nor" or (words[k - 1].text.lower() == "or" and noun_alone(nxt.text))
+        if nxt.tag == "RB" and lone and ends_list and nxt.text.isalpha() and nxt.text.lower() not in _REAL_ADVERBS:
             spans.append((k, k + 1))
             break
         if nxt.tag == "RB" and words[k - 1].text.lower() in _LIST_WORDS and _last_item(words, k):
@@ -527,6 +529,12 @@ def _shared_head(words: list[Word], first: int, last: int, lo: int, hi: int) -> 
 
 
 _DEMONYM_RE = re.compile(r"[a-z](?:an|ian|ine|ese|ish|ic|al|ean)$")
+
+
+def noun_alone(word: str) -> bool:
+    """Whether the tagger reads ``word`` as a noun where only a noun fits ("I saw the holly.")."""
+    alone = tag(f"I saw the {word}.")
+    return len(alone) == 5 and alone[3].tag in ("NN", "NNS", "NNP")
 
 
 def demonym(word: str) -> bool:
