@@ -906,6 +906,22 @@ _PROPERTY_RELATION_RE = re.compile(
 )
 
 
+_PREP_LEFT_OUT_RE = re.compile(r"\s*(?:for|via|in|near|with|during|from|through)\s+(?!(?:the\s+)?(?:same|other|any|a\s+way|way|order|case|general|particular)\b)(?=\w)", re.IGNORECASE)
+
+
+def _prep_left_out(text: str, conn_start: int, trig_end: int) -> int:
+    """ "mileage allowance rules but not for electric cars", "train routes but not via Madrid": a
+    bare "but not" and a preposition leave out the noun phrase that fills the rest of the clause
+    (every blind writer read it so); "that are not in Europe" stays a property. The
+    preposition's length after ``trig_end``, else 0."""
+    if not re.fullmatch(r"\s*(?:,\s*)?but\s+not", text[conn_start:trig_end], re.IGNORECASE):
+        return 0
+    prep = _PREP_LEFT_OUT_RE.match(text, trig_end)
+    if prep is None or not _phrase_fills(text, prep.end(), True):
+        return 0
+    return prep.end() - trig_end
+
+
 def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     """Fail safe: a property of the answer ("cities without a subway", "not actual Nobel
     Prizes") or a substitution ("drink instead of coffee") is not a topic to exclude."""
@@ -977,6 +993,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     subclass = _ONES_RE.match(after) is not None and word not in ("without", "no", "not") and not m.group("copula")
     if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?(?-i:ones?)\b(?![-'’])|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after)):
         return False
+    if _prep_left_out(text, conn_start, m.end()):
+        return True
     if word in ("not", "but not", "and not"):
         nor_list = re.match(r"\s+[^.?!;,]+?\s+nor\s+\w", after) is not None  # "not skiing nor snowboarding": items
         after_keywords = _keywords_before(text, conn_start) and not re.match(r"\s*(?:that|which|who)\b", conn_text, re.IGNORECASE)
@@ -1540,7 +1558,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         slashed = re.sub(r"(?<![\w/])(?!and/)([a-z][\w-]+)/(?=[a-z][\w-]+)", r"\1 or ", text[trig_end:limit])
         text, limit = text[:trig_end] + slashed + text[limit:], trig_end + len(slashed)
         span = text[trig_end:limit]
-        skip = _meta_prefix_len(span)
+        skip = _prep_left_out(text, conn_start, trig_end) or _meta_prefix_len(span)
         if not _words(span[skip:]):
             # Nothing to exclude after the trigger: drop the trigger word itself and go on.
             text = text[:conn_start] + " " + text[trig_end:]
@@ -2650,7 +2668,9 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
         whole = _find_trigger(text)
         # "pasta dishes without cream, or risotto recipes": a property of the first alternative stays with it
         own_property = _NEGATION_RE.search(left) is not None and _NEGATION_RE.search(right) is None
-        if fresh and ((whole is not None and whole[1] <= m.start()) or own_property or _find_trigger(left) or _find_trigger(right)):
+        # "…, or else a caravan site in Wales": these markers name the other option whatever either side excludes
+        other_option = m.group("marker") is not None and re.match(r"else|alternatively|failing\s+that|if\s+not", m.group("marker"), re.IGNORECASE) is not None
+        if fresh and (other_option or (whole is not None and whole[1] <= m.start()) or own_property or _find_trigger(left) or _find_trigger(right)):
             right = _shared_head(left, right)
             right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
             return [left] + _alternatives(right)

@@ -656,8 +656,11 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     objects = _article_phrases(text, words, fa, fb, la, lb) if not middle else None
     if objects is not None:
         return objects
+    indefinite = words[la].text.lower() in ("a", "an") and skip_article(la, lb) > la
     la = skip_article(la, lb)
     first_unit = unit_start(fa, fb)
+    if indefinite and words[first_unit].capitalised and not (first_unit > fa and words[first_unit - 1].tag == "DT"):
+        return None  # "rent a campervan in Scotland or a caravan": "a caravan" is no second place
     last_unit_end = unit_end(la, lb)
     # one modifier word per item, under the last item's head: the head is shared
     modifiers = (
