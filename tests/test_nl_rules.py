@@ -1295,7 +1295,29 @@ ELEVENTH_PASS = [
 ]
 
 
+ELEVENTH_PASS_BACKGROUND = [
+    # "them" after a plural of its own sentence points at nothing in the background, which goes
+    ("I'm a pub quiz host. Which famous inventions were not actually invented by the people credited with them?",
+     '"Which famous inventions were not actually invented by the people credited with them?"'),
+    # "keep asking me this": "this" is the question that follows, no topic of the background
+    ("I'm a wedding planner and couples keep asking me this. Where does the something old tradition come from?",
+     '"Where does the something old tradition come from?"'),
+    # "he", "she", "him", "her" point back at the background, which stays
+    ("Hello! My husband has coeliac disease. Which cuisines are naturally safe for him?",
+     '"My husband has coeliac disease. Which cuisines are naturally safe for him?"'),
+    # "Settle a bet:", "Settling an argument here." say why it is asked
+    ("Settle a bet for us please: which planets are not visible with the naked eye?", '"which planets are not visible with the naked eye?"'),
+    ("Settling an argument here. Which Roman roads in Britain are not actually Roman?", '"Which Roman roads in Britain are not actually Roman?"'),
+]
+
+
+@pytest.mark.parametrize("question, expected", ELEVENTH_PASS_BACKGROUND)
+def test_background_that_only_says_who_asks_goes(question: str, expected: str) -> None:
+    assert to_logic(question, llm=False).query == expected
+
+
 ELEVENTH_PASS_KEPT_WHOLE = [
+    "how to settle an argument with my wife",  # the argument is the topic here
     "learning to cook but not in a way that takes hours",  # a manner, no noun phrase to leave out
     "Famous paintings that are not in museums",  # "that are not in": a property
     "Where can I rent a campervan in Scotland or a caravan?",  # "a caravan" is no second place

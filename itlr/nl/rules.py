@@ -315,7 +315,10 @@ _GREETING_RE = re.compile(
     r"|(?:i\s+)?hope\s+(?:you['’]re|you\s+are|all\s+is|this\s+finds\s+you)(?:\s+doing)?\s+(?:well|good|ok|okay|fine|great)(?:\s+today)?\s*[.!,]+\s*(?=\w)"
     r"|how\s+are\s+(?:you|u)(?:\s+doing)?(?:\s+today)?\s*[?!.,]+\s*(?=\w)"
     # "Quick one - best budget cameras …": set off by a dash or colon, whatever follows
-    r"|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q)(?:\s+(?:from|for|about)\s+[^:,.!?–—-]{1,40}?)?\s*(?:[-–—:]|[?!.])\s*(?=\w))",
+    r"|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q)(?:\s+(?:from|for|about)\s+[^:,.!?–—-]{1,40}?)?\s*(?:[-–—:]|[?!.])\s*(?=\w)"
+    # "Settle a bet for us please:", "Settling an argument with my brother.", "Out of curiosity,": why it is asked
+    r"|(?:(?:help\s+(?:me|us)\s+)?(?:settle|settling|win|end|resolve)\s+(?:a|an|the|this|our)\s+(?:bet|argument|debate|dispute|disagreement)"
+    r"(?:\s+[^:,.!?–—-]{1,40}?)?|out\s+of\s+curiosity|just\s+(?:curious|wondering))\s*(?:[-–—:,]|[?!.])\s*(?=\w))",
     re.IGNORECASE,
 )
 # lowercase only: "The Great Gatsby" stays; "a few", "some good": how many or how good, not what
@@ -2265,11 +2268,15 @@ _ABOUT_ME_RE = re.compile(
     r"|(?:currently\s+|just\s+)?(?:working\s+on|writing|preparing|planning|doing)\s+(?:a|an|my|our)|(?:[\w-]+\s+){0,4}[\w-]+\s+here(?=\s*(?:[,.!]|$)))\b",
     re.IGNORECASE,
 )
-_TOPIC_STATEMENT_RE = re.compile(r"\b(?:wonder(?:ing)?|curious|interested|question|asking|know\s+(?:if|whether|how|what|why|which))\b", re.IGNORECASE)
+# ("couples keep asking me this", "I was wondering about this": "this" is the question that follows, no topic)
+_TOPIC_STATEMENT_RE = re.compile(
+    r"\b(?:wonder(?:ing)?|curious|interested|question|asking|know\s+(?:if|whether|how|what|why|which))\b(?!\s+(?:(?:me|us|myself|about)\s+)?(?:this|that)\b)",
+    re.IGNORECASE,
+)
 # words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
 # ("worth it" points nowhere; "Is that enforceable?" points back)
 _REFERENCE_RE = re.compile(
-    r"\b(?:(?<!\bworth\s)it|this|these|those|them|they|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$))|(?<=\bis\s)that|(?<=\bwas\s)that)\b(?!['’])",
+    r"\b(?:(?<!\bworth\s)it|this|these|those|them|they|he|him|his|she|her|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$))|(?<=\bis\s)that|(?<=\bwas\s)that)\b(?!['’])",
     re.IGNORECASE,
 )
 
@@ -2359,6 +2366,15 @@ _CONSTRAINT_RE = re.compile(
 )
 
 
+def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
+    """Whether "them" or "they" has a plural noun before it in its own sentence ("inventions …
+    credited with them"), so it points at nothing in the background ("it" may point anywhere)."""
+    if ref.group(0).lower() not in ("them", "they"):
+        return False
+    start = max((a for a, _ in _sentences(text) if a <= ref.start()), default=0)
+    return any(w.tag == "NNS" and not w.capitalised for w in syntax.tag(text[start : ref.start()]))
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -2434,7 +2450,7 @@ def _drop_background(text: str) -> str:
 
     def stands_alone(kept: list[int]) -> bool:
         core = " ".join(text[a:b] for a, b in (spans[k] for k in kept) if not opens_with_exclusion(a, b))
-        return len(grading.content_words(core)) >= 4 and not _REFERENCE_RE.search(core)
+        return len(grading.content_words(core)) >= 4 and not any(not _antecedent_before(core, m) for m in _REFERENCE_RE.finditer(core))
 
     if not stands_alone(request):
         # (the named background as part of the question, as it reads)
