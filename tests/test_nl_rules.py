@@ -1290,6 +1290,9 @@ ELEVENTH_PASS = [
     ("train routes to porto but not via madrid", '"train routes to porto" AND NOT "madrid"'),
     # (once kept whole as a property; four blind writers out of four left the place out)
     ("Cheap flights to London or Paris but not via Frankfurt", '("Cheap flights to London" OR "Cheap flights to Paris") AND NOT "Frankfurt"'),
+    # after "at", a lowercase query names two employers or places, each whole
+    ("jobs at rolls-royce or bae systems", '"jobs at rolls-royce" OR "jobs at bae systems"'),
+    ("jobs at network rail or transport for london", '"jobs at network rail" OR "jobs at transport for london"'),
     ("How do I propagate succulents from leaves, or else propagate pothos cuttings but not in water?",
      '"How do I propagate succulents from leaves" OR "propagate pothos cuttings?" AND NOT "water"'),
 ]

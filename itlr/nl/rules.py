@@ -1784,6 +1784,9 @@ def _distribute(left: str, items: list[str]) -> list[str]:
 _HYPHENED_RE = re.compile(r"^(?P<pre>(?:.*?\s)?)(?P<a>[a-z0-9]+(?:-[a-z]+)?)\s+or\s+(?P<b>[a-z0-9]+(?:-[a-z]+)?)\s+(?P<head>[a-z]+(?:\s+[a-z]+)?)(?P<tail>\s+(?:in|for|near|with|on|at)\s+\S.*)?$")
 
 
+_AT_PLACES_RE = re.compile(r"^(?P<pre>(?:[a-z][\w-]*\s+){1,3}at\s+)(?P<a>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){0,2})\s+or\s+(?P<b>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){0,3})$")
+
+
 def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
     m = _HYPHENED_RE.match(t)
     if not m or "-" not in m.group("a") + m.group("b") or _or_stopped(t):
@@ -1924,6 +1927,11 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             said = _node(Or, [text[: pair.start()] + pair.group(k) + text[pair.end() :] for k in (1, 2)])
         if isinstance(said, Or):
             return said
+    at_places = _AT_PLACES_RE.match(t) if not question and t == t.lower() else None
+    if at_places and not any(w.verb for w in syntax.tag(at_places.group("pre"))):
+        # "jobs at rolls-royce or bae systems", "courses at oxford or cambridge university": after
+        # "at", a lowercase query names two employers or places, each whole (no shared head)
+        return _node(Or, [at_places.group("pre") + at_places.group(k) for k in ("a", "b")])
     if not question and len(_words(t)) <= 16 and _LIST_CUE_RE.search(t):
         # parallel names, numbers or slashed words with a shared prefix or tail: "Mozart's Prague,
         # Jupiter or Linz symphony manuscripts", "Visa requirements for Vietnam/Cambodia/Laos for
