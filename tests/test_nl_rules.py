@@ -1308,6 +1308,9 @@ ELEVENTH_PASS_BACKGROUND = [
     # "he", "she", "him", "her" point back at the background, which stays
     ("Hello! My husband has coeliac disease. Which cuisines are naturally safe for him?",
      '"My husband has coeliac disease. Which cuisines are naturally safe for him?"'),
+    # a month or a day is when, no name to keep from the background
+    ("We're planning a family trip in June. Which Greek islands have sandy beaches good for toddlers?",
+     '"Which Greek islands have sandy beaches good for toddlers?"'),
     # "Settle a bet:", "Settling an argument here." say why it is asked
     ("Settle a bet for us please: which planets are not visible with the naked eye?", '"which planets are not visible with the naked eye?"'),
     ("Settling an argument here. Which Roman roads in Britain are not actually Roman?", '"Which Roman roads in Britain are not actually Roman?"'),

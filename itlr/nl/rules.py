@@ -2441,7 +2441,9 @@ def _drop_background(text: str) -> str:
             background.append(k)
             # "I live in Canada.": a place or a name is a constraint, unless the question names it again
             # ("Our team is fed up with Slack. What could replace Slack?"): its topics stay
-            if any(name not in text[b:] and name not in text[:a] for name in re.findall(r"(?<=\S)\s+((?!I\b)[A-Z][\w'’-]*)", sentence)):
+            # (a month or a day is when, no name: "We're planning a family trip in June.")
+            names = [name for name in re.findall(r"(?<=\S)\s+((?!I\b)[A-Z][\w'’-]*)", sentence) if name.lower() not in syntax.TIME_WORDS]
+            if any(name not in text[b:] and name not in text[:a] for name in names):
                 named.append(k)
         else:
             request.append(k)

@@ -210,7 +210,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     return j
 
 
-_TIME_WORDS = {
+TIME_WORDS = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
     "spring", "summer", "autumn", "fall", "winter", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     "weekend", "weekends", "weekdays", "morning", "mornings", "evening", "evenings", "night", "nights", "christmas", "easter",
@@ -220,9 +220,9 @@ _TIME_WORDS = {
 
 def _time_follows(words: list[Word], k: int) -> bool:
     """Whether words k… open a time ("june", "the winter", "a week", "next summer")."""
-    while k < len(words) and words[k].tag in ("DT", "CD", "JJ") and words[k].text.lower() not in _TIME_WORDS:
+    while k < len(words) and words[k].tag in ("DT", "CD", "JJ") and words[k].text.lower() not in TIME_WORDS:
         k += 1
-    return k < len(words) and words[k].text.lower() in _TIME_WORDS
+    return k < len(words) and words[k].text.lower() in TIME_WORDS
 
 
 _BARE_TAGS = {"NN", "NNS", "NNP", "VBG"}
