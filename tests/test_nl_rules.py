@@ -1311,6 +1311,9 @@ ELEVENTH_PASS_BACKGROUND = [
     # a month or a day is when, no name to keep from the background
     ("We're planning a family trip in June. Which Greek islands have sandy beaches good for toddlers?",
      '"Which Greek islands have sandy beaches good for toddlers?"'),
+    # a plan or an event of the asker's, said without "I"
+    ("Looking to buy a used family car. Which used estate cars are the most reliable?", '"Which used estate cars are the most reliable?"'),
+    ("Just moved house and the boiler is old. How often should a combi boiler be serviced?", '"How often should a combi boiler be serviced?"'),
     # "Settle a bet:", "Settling an argument here." say why it is asked
     ("Settle a bet for us please: which planets are not visible with the naked eye?", '"which planets are not visible with the naked eye?"'),
     ("Settling an argument here. Which Roman roads in Britain are not actually Roman?", '"Which Roman roads in Britain are not actually Roman?"'),

@@ -2273,7 +2273,9 @@ def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
 _ABOUT_ME_RE = re.compile(
     r"^(?:(?:i|we)(?:['’](?:m|ve|d|ll|re))?|my|our"
     # the subject left out: "Working on a family law file.", "Total beginner here."
-    r"|(?:currently\s+|just\s+)?(?:working\s+on|writing|preparing|planning|doing)\s+(?:a|an|my|our)|(?:[\w-]+\s+){0,4}[\w-]+\s+here(?=\s*(?:[,.!]|$)))\b",
+    r"|(?:currently\s+|just\s+)?(?:working\s+on|writing|preparing|planning|doing)\s+(?:a|an|my|our)|(?:[\w-]+\s+){0,4}[\w-]+\s+here(?=\s*(?:[,.!]|$))"
+    # "Looking to buy a used family car.", "Just finished a contract job …": a plan or an event of the asker's
+    r"|looking\s+to\s+(?!(?:know|learn|find|read|understand|get\s+info)\b)\w+|just\s+(?:finished|started|moved|bought|got|had|joined|signed|graduated|retired|switched|inherited))\b",
     re.IGNORECASE,
 )
 # ("couples keep asking me this", "I was wondering about this": "this" is the question that follows, no topic)
