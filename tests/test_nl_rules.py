@@ -1290,6 +1290,9 @@ ELEVENTH_PASS = [
     ("train routes to porto but not via madrid", '"train routes to porto" AND NOT "madrid"'),
     # (once kept whole as a property; four blind writers out of four left the place out)
     ("Cheap flights to London or Paris but not via Frankfurt", '("Cheap flights to London" OR "Cheap flights to Paris") AND NOT "Frankfurt"'),
+    # a place named alone after "or else" takes the place the first alternative names
+    ("Any campsites in the Lake District apart from Great Langdale, or else the Peak District?",
+     '"Any campsites in the Lake District" AND NOT "Great Langdale" OR "Any campsites in the Peak District"'),
     # after "at", a lowercase query names two employers or places, each whole
     ("jobs at rolls-royce or bae systems", '"jobs at rolls-royce" OR "jobs at bae systems"'),
     ("jobs at network rail or transport for london", '"jobs at network rail" OR "jobs at transport for london"'),

@@ -2618,10 +2618,25 @@ def _purpose_request(text: str) -> bool:
     return purpose or place
 
 
+_NAME_ONLY_RE = re.compile(r"(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,3}")
+_PLACE_NAMED_RE = re.compile(r"\b(in|at|to|near|around|across|from)\s+((?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,3})")
+
+
 def _shared_head(left: str, right: str) -> str:
     """ "Jobs in marketing other than sales, or in product management": an alternative that
     opens with a preposition takes the first one's head ("Jobs in product management")."""
     m = _ALT_PREP_RE.match(right.strip())
+    name = _NAME_ONLY_RE.fullmatch(right.strip().rstrip("?.! "))
+    if not m and name:
+        # "campsites in the Lake District apart from Great Langdale, or else the Peak District": a
+        # place named alone takes the place of the one the first alternative names after a preposition
+        trigger = _find_trigger(left)
+        positive = left[: trigger[0]] if trigger else left
+        place = None
+        for place in _PLACE_NAMED_RE.finditer(positive):
+            pass
+        if place is not None and _words(positive[: place.start(2)]):
+            return _squash(positive[: place.start(2)] + right.strip().rstrip("?.! ") + positive[place.end(2) :])
     if not m:
         return right
     at = re.search(r"\s" + m.group(1) + r"\s", left, re.IGNORECASE)
