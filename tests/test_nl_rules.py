@@ -623,7 +623,7 @@ THIRD_PASS = [
     # a property said after both items is shared by both
     ("hotels in Rome or Florence with no breakfast", '"hotels in Rome with no breakfast" OR "hotels in Florence with no breakfast"'),
     # "or maybe", "or perhaps", "or even", "or how about" open an alternative
-    ("Cheap beach resorts in Mexico except Cancun, or maybe Costa Rica", '"Cheap beach resorts in Mexico" AND NOT "Cancun" OR "Costa Rica"'),
+    ("Cheap beach resorts in Mexico except Cancun, or maybe Costa Rica", '"Cheap beach resorts in Mexico" AND NOT "Cancun" OR "Cheap beach resorts in Costa Rica"'),  # the place alone takes the first one's
     ("History podcasts except Hardcore History or even audiobooks", '"History podcasts" AND NOT "Hardcore History" OR "audiobooks"'),
     ("Italian desserts except tiramisu, or how about French pastries?", '"Italian desserts" AND NOT "tiramisu" OR "French pastries?"'),
     # titles that open with a pronoun stay items; a remark after the last item is not an alternative; "a/b/c" lists
