@@ -541,7 +541,11 @@ def _tidy(text: str) -> str:
     t = re.sub(r",\s*(?=[,.;:?!])", "", t)
     t = re.sub(r"([;:?!])\s*,", r"\1", t)
     t = re.sub(r"^[\s,;:.—–-]+", "", t)
-    t = re.sub(r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|that|which|please|pls|plz))+([?.!]?)$", r"\1", t, flags=re.IGNORECASE)
+    # (a "that" left by a cut relative clause goes; "a place like that", "is that" keep theirs)
+    t = re.sub(
+        r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|please|pls|plz)|(?<!\blike)(?<!\babout)(?<!\bof)(?<!\bis)(?<!\bwas)(?<!\bdo)(?<!\bdoes)(?<!\bdid)\s+(?:that|which))+([?.!]?)$",
+        r"\1", t, flags=re.IGNORECASE,
+    )
     t = re.sub(r"^(?:and|but|or)\s+", "", t, flags=re.IGNORECASE)
     # "…? please", "…? Also," left where a following exclusion sentence was cut out
     t = re.sub(r"([?.!])(?:\s+(?:please|pls|plz|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
