@@ -1290,6 +1290,8 @@ ELEVENTH_PASS = [
     ("train routes to porto but not via madrid", '"train routes to porto" AND NOT "madrid"'),
     # (once kept whole as a property; four blind writers out of four left the place out)
     ("Cheap flights to London or Paris but not via Frankfurt", '("Cheap flights to London" OR "Cheap flights to Paris") AND NOT "Frankfurt"'),
+    # a name's number goes with it: "vitamin b12" is one item before the shared head
+    ("symptoms of iron or vitamin b12 deficiency", '"symptoms of iron deficiency" OR "symptoms of vitamin b12 deficiency"'),
     # a place named alone after "or else" takes the place the first alternative names
     ("Any campsites in the Lake District apart from Great Langdale, or else the Peak District?",
      '"Any campsites in the Lake District" AND NOT "Great Langdale" OR "Any campsites in the Peak District"'),

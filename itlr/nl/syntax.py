@@ -671,6 +671,8 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     )
     if modifiers and words[first_unit].capitalised and last_unit_end > la + 1:
         last_unit_end = la + 1  # "Ottoman Empire" is "Ottoman" + the shared "Empire"
+    if modifiers and last_unit_end == la + 1 and la + 2 < lb and words[la + 1].text.isalnum() and any(ch.isdigit() for ch in words[la + 1].text):
+        last_unit_end = la + 2  # "iron or vitamin b12 deficiency": "vitamin b12" is one item
     if modifiers and first_unit > fa and words[first_unit - 1].tag == "NN" and words[first_unit - 1].dep == "compound" and words[first_unit - 1].head == first_unit:
         first_unit -= 1  # "part time or freelance jobs": "part time" is the first item, nothing before it is shared
     if _inside_title(words, first_unit) and not (modifiers and la + 1 < lb and words[la + 1].capitalised):
@@ -1123,11 +1125,13 @@ def shared_head_phrases(text: str) -> Coordination | None:
         return None
     if any(words[k].verb and words[k].tag not in ("VBG", "VBN") and not _plural_read_as_verb(words, k) for k in rest):
         return None
-    if words[c + 1 + size].tag not in _HEAD_NOUNS and not _plural_read_as_verb(words, c + 1 + size):
+    # "iron or vitamin b12 deficiency": a name's number goes with it, the head is after it
+    second = size + 1 if c + 2 + size < end and words[c + 1 + size].text.isalnum() and any(ch.isdigit() for ch in words[c + 1 + size].text) else size
+    if words[c + 1 + second].tag not in _HEAD_NOUNS and not _plural_read_as_verb(words, c + 1 + second):
         return None  # the shared head opens with a noun ("installation regulations"), not a modifier
     last = max([end - 1] + rest)
-    items = [text[words[a].start : words[c - 1].end], text[words[c + 1].start : words[c + size].end]]
-    return Coordination(text[: words[a].start], items, text[words[c + size].end : words[last].end], True)
+    items = [text[words[a].start : words[c - 1].end], text[words[c + 1].start : words[c + second].end]]
+    return Coordination(text[: words[a].start], items, text[words[c + second].end : words[last].end], True)
 
 
 _TOPIC_PREPS = {"of", "for", "on", "about", "to"}
