@@ -1316,6 +1316,8 @@ ELEVENTH_PASS_BACKGROUND = [
     # a month or a day is when, no name to keep from the background
     ("We're planning a family trip in June. Which Greek islands have sandy beaches good for toddlers?",
      '"Which Greek islands have sandy beaches good for toddlers?"'),
+    # a budget without an amount narrows nothing: the afterthought goes
+    ("Are there any spices that turn rice yellow? Making paella on a budget lol", '"Are there any spices that turn rice yellow?"'),
     # a plan or an event of the asker's, said without "I"
     ("Looking to buy a used family car. Which used estate cars are the most reliable?", '"Which used estate cars are the most reliable?"'),
     ("Just moved house and the boiler is old. How often should a combi boiler be serviced?", '"How often should a combi boiler be serviced?"'),

@@ -2370,7 +2370,7 @@ _REMARK_SENTENCE_RE = re.compile(r"^(?:it|they|those|these|he|she)(?:['’](?:s|
 # A statement after the question that narrows what is wanted ("I need at least 16GB.", "It must be
 # under £500.", "We have a dog."): it stays
 _CONSTRAINT_RE = re.compile(
-    r"\b(?:need|needs|must|should|has\s+to|have\s+to|prefer|prefers|preferably|ideally|only|budget|under|over|at\s+least|at\s+most|"
+    r"\b(?:need|needs|must|should|has\s+to|have\s+to|prefer|prefers|preferably|ideally|only|under|over|at\s+least|at\s+most|"
     r"max(?:imum)?|min(?:imum)?|less\s+than|more\s+than|without|with|no|not|don['’]t|doesn['’]t|can['’]t|cannot|isn['’]t|aren['’]t|have\s+an?|has\s+an?|"
     r"(?:i|we)['’]ve\s+got|allergic|vegan|vegetarian|live\s+in|based\s+in|in\s+[A-Z]|want|wants|couldn['’]t|wouldn['’]t|won['’]t|didn['’]t|tolerate|"
     # what is excluded or asked as an alternative, said after the question
