@@ -1316,6 +1316,14 @@ ELEVENTH_PASS_BACKGROUND = [
     # a month or a day is when, no name to keep from the background
     ("We're planning a family trip in June. Which Greek islands have sandy beaches good for toddlers?",
      '"Which Greek islands have sandy beaches good for toddlers?"'),
+    # a question that asks for two words once its exclusions are cut keeps the background's topics
+    ("Hi! I'm planning a vegetarian dinner party for eight. Can you suggest main courses apart from lasagne, risotto and curry? I've done those to death.",
+     '"vegetarian dinner party: Can you suggest main courses?" AND NOT "lasagne" AND NOT "risotto" AND NOT "curry"'),
+    # "loads of it", "plenty of those": what was excluded before, nothing new
+    ("We're redesigning our garden to be bee-friendly. Which flowering shrubs would you recommend, except lavender? We already have loads of it.",
+     '"garden: Which flowering shrubs would you recommend?" AND NOT "lavender"'),
+    ("Which composers wrote for solo guitar apart from Sor? I've played plenty of those.", '"Which composers wrote for solo guitar?" AND NOT "Sor"'),
+    ("Which flowering shrubs would you recommend? We already have loads of lavender.", '"Which flowering shrubs would you recommend?" AND NOT "lavender"'),
     # a budget without an amount narrows nothing: the afterthought goes
     ("Are there any spices that turn rice yellow? Making paella on a budget lol", '"Are there any spices that turn rice yellow?"'),
     # a plan or an event of the asker's, said without "I"

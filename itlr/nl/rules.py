@@ -122,17 +122,19 @@ _STRONG = [
     r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?",
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
+    # ("We already have loads of it": what it names was excluded before, nothing new)
+    r"(?!\s+(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of\s+(?:it|them|those|these|that|this)\b)",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
-    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)(?!\s+(?:it|them|this|that|those|these|both|all)\b)"
+    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)(?!\s+(?:(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of\s+)?(?:it|them|this|that|those|these|both|all)\b)"
     r"(?=[^.?!;,]*\b(?:already|before)\b)",
     r"(?:I|we)\s+(?:already\s+)?know\s+(?:all|everything|plenty|enough|a\s+lot)\s+about(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:(?<=,\s)|(?<=-\s)|(?<=–\s)|(?<=—\s))been\s+to(?=[^.?!;,]*\b(?:already|before)\b)",  # "…, been to the Rijksmuseum already"
     # a sentence of its own about what the user has done or dislikes ("I've read all of Agatha Christie.",
     # "I hate horror.", "My son is allergic to eggs."): checked in _is_topic_exclusion
     r"(?:I|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)(?:\s+all\s+of)?"
-    r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|many|some|good|great)\b)",
+    r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|loads|plenty|heaps|tons|enough|many|some|good|great)\b)",
     r"(?:I|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored)\s+of",
     # "I've had enough of HIIT.", "We're fed up with Slack."
@@ -345,6 +347,7 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:any|all|those|these|such|no)\s+"),
+    re.compile(r"^(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|a\s+couple)\s+of\s+(?=\w)", re.IGNORECASE),  # "already have loads of lavender"
     # only before what a text says: "specific performance", "direct democracy" are names of things
     re.compile(r"^(?:specific|detailed|direct|explicit|further|particular|certain)\s+(?=(?:" + _META_NOUNS + r"|examples?|cases?|instances?)\b)", re.IGNORECASE),
     # "excluding: A, B and C", "Exclude the following: …"
@@ -2480,7 +2483,11 @@ def _drop_background(text: str) -> str:
     topics: list[str] = []
     # (only there: writers drop the topics of a background that names nothing; all of it was
     # measured as 25 worse and 5 better over 1,695 dev questions)
-    for k in named:
+    # and any background's topics where the question asks for two words or fewer once its exclusions
+    # are cut ("I'm planning a vegetarian dinner party. Can you suggest main courses apart from
+    # lasagne and curry?": "main courses" alone lost what they are for)
+    bare = len(grading.content_words(_inline_exclusions(" ".join(text[spans[k][0] : spans[k][1]] for k in request if _asks(text[spans[k][0] : spans[k][1]])), []))) <= 2
+    for k in named if not bare else sorted(set(named) | {k for k in background if k < min(request)}):
         topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if not grading.content_words(t) <= asked and t not in topics]
     lead = ", ".join(topics) + ": " if topics else ""
     return _squash(lead + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
