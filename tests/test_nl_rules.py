@@ -1295,6 +1295,11 @@ ELEVENTH_PASS = [
     # a place named alone after "or else" takes the place the first alternative names
     ("Any campsites in the Lake District apart from Great Langdale, or else the Peak District?",
      '"Any campsites in the Lake District" AND NOT "Great Langdale" OR "Any campsites in the Peak District"'),
+    # the other option asked about as a yes/no question: the option is searched for
+    ("What are the best beginner telescopes other than reflectors, or should I just buy good binoculars?",
+     '"What are the best beginner telescopes" AND NOT "reflectors" OR "good binoculars"'),
+    ("Which houseplants are safe for cats apart from spider plants, or are artificial plants a better idea?",
+     '"Which houseplants are safe for cats" AND NOT "spider plants" OR "artificial plants"'),
     # after "at", a lowercase query names two employers or places, each whole
     ("jobs at rolls-royce or bae systems", '"jobs at rolls-royce" OR "jobs at bae systems"'),
     ("jobs at network rail or transport for london", '"jobs at network rail" OR "jobs at transport for london"'),

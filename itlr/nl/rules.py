@@ -2493,6 +2493,30 @@ def _drop_background(text: str) -> str:
     return _squash(lead + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
 
 
+# "…, or should I just buy good binoculars?", "…, or are artificial plants a better idea?": the
+# other option asked about as a yes/no question; the option is what is searched for
+_OPTION_OFFERED_RES = (
+    re.compile(
+        r"^\s*(?:should|shall|could|can|would)\s+(?:I|we)\s+(?:just\s+|instead\s+|rather\s+|simply\s+)?"
+        r"(?:buy|get|use|go\s+for|try|choose|pick|opt\s+for|stick\s+with|look\s+at|consider)\s+(?P<option>\w.*?)(?:\s+instead)?\s*\?*\s*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"^\s*(?:are|is|would)\s+(?P<option>\w.*?)\s+(?:be\s+)?(?:an?\s+)?(?:better|good|safer|cheaper|easier|smarter|wiser)\s+"
+        r"(?:idea|option|choice|bet|alternative|solution)s?\s*\?*\s*$",
+        re.IGNORECASE,
+    ),
+)
+
+
+def _option_offered(part: str) -> str:
+    for rx in _OPTION_OFFERED_RES:
+        m = rx.match(part)
+        if m and _words(m.group("option")):
+            return m.group("option")
+    return part
+
+
 def rules_to_expr(question: str) -> RuleResult:
     """The rule-based translation of ``question`` (see the module docstring)."""
     if not isinstance(question, str):
@@ -2576,6 +2600,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     try:
         parts = _alternatives(text)
         if len(parts) > 1:
+            parts = parts[:1] + [_option_offered(part) for part in parts[1:]]
             results = [_translate(part) for part in parts]
             first = results[0]
             for k in range(1, len(parts)):
