@@ -1295,6 +1295,8 @@ ELEVENTH_PASS = [
     # a place named alone after "or else" takes the place the first alternative names
     ("Any campsites in the Lake District apart from Great Langdale, or else the Peak District?",
      '"Any campsites in the Lake District" AND NOT "Great Langdale" OR "Any campsites in the Peak District"'),
+    # a noun the tagger reads as a verb before the question's own verb stays in the excluded phrase
+    ("What vaccines besides the flu jab are recommended for adults over 65?", '"What vaccines are recommended for adults over 65?" AND NOT "flu jab"'),
     # the other option asked about as a yes/no question: the option is searched for
     ("What are the best beginner telescopes other than reflectors, or should I just buy good binoculars?",
      '"What are the best beginner telescopes" AND NOT "reflectors" OR "good binoculars"'),

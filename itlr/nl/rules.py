@@ -1643,8 +1643,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     for k in range(1, len(words)):
                         kept = " ".join(words[:k])
                         goes_on = _read_after(text[:conn_start] + " ", span[start + len(kept) :])
-                        # (a present verb: "the flu shot need …" reads "shot" as a past one)
-                        if goes_on and goes_on[0].tag in ("VBP", "VBZ", "VB", "MD"):
+                        # (a present verb: "the flu shot need …" reads "shot" as a past one; not one
+                        # that another verb follows: "the flu jab are recommended" reads "jab" as a verb)
+                        if goes_on and goes_on[0].tag in ("VBP", "VBZ", "VB", "MD") and not (len(goes_on) > 1 and goes_on[1].tag in ("VBP", "VBZ", "MD")):
                             found_items[-1], end = kept, start + len(kept)
                             break
         # "don't go into caffeine and whether it's good for you": a question clause joined to the
