@@ -1295,6 +1295,9 @@ ELEVENTH_PASS = [
     # a place named alone after "or else" takes the place the first alternative names
     ("Any campsites in the Lake District apart from Great Langdale, or else the Peak District?",
      '"Any campsites in the Lake District" AND NOT "Great Langdale" OR "Any campsites in the Peak District"'),
+    # a keyword query may open with a gerund (an activity) and end in a place adverb
+    ("volunteering abroad not thailand, cambodia or vietnam", '"volunteering abroad" AND NOT "thailand" AND NOT "cambodia" AND NOT "vietnam"'),
+    ("making bread not sourdough", '"making bread" AND NOT "sourdough"'),
     # a noun the tagger reads as a verb before the question's own verb stays in the excluded phrase
     ("What vaccines besides the flu jab are recommended for adults over 65?", '"What vaccines are recommended for adults over 65?" AND NOT "flu jab"'),
     # the other option asked about as a yes/no question: the option is searched for

@@ -1257,6 +1257,9 @@ _LEAVE_THEN_ASK_RE = re.compile(
 )
 
 
+_PLACE_ADVERBS = {"abroad", "overseas", "online", "locally", "nearby", "outdoors", "indoors", "remotely", "worldwide"}
+
+
 def _keywords_before(text: str, end: int) -> bool:
     """Whether ``text[:end]`` is a keyword query: two words or more, no verb, no question word."""
     # the part alone: what follows must not turn its last noun into a verb ("knife sharpening
@@ -1269,12 +1272,17 @@ def _keywords_before(text: str, end: int) -> bool:
     def gerund_noun(k: int) -> bool:
         return words[k].tag == "VBG" and k > 0 and words[k - 1].tag == "IN" and words[k - 1].text.lower() != "by"
 
-    verbs = [w for k, w in enumerate(words) if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns) and not gerund_noun(k)]
+    # "volunteering abroad", "camping in wales": a query that opens with a gerund names an activity
+    verbs = [
+        w for k, w in enumerate(words)
+        if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns) and not gerund_noun(k) and not (k == 0 and w.tag == "VBG")
+    ]
     last = len(words) - 1 - next((j for j, w in enumerate(reversed(words)) if w.tag not in (",", ".", ":", "HYPH")), 0)
+    place = len(content) >= 2 and content[-1].text.lower() in _PLACE_ADVERBS and content[-2].tag in nouns + ("VBG",)
     return (
         len(content) >= 2
         # "best way to skip breakfast": "to" asks for a verb; "intermittent fasting skip breakfast": a practice and how
-        and (content[-1].tag in nouns + ("JJ",) or gerund_noun(last))
+        and (content[-1].tag in nouns + ("JJ",) or gerund_noun(last) or place)
         and (not content[-1].text.lower().endswith("ing") or gerund_noun(last))
         and not verbs
         and not any(w.tag in ("WDT", "WP", "WRB", "PRP", "MD", ".") for w in words)
