@@ -1334,6 +1334,9 @@ ELEVENTH_PASS_BACKGROUND = [
      '"garden: Which flowering shrubs would you recommend?" AND NOT "lavender"'),
     ("Which composers wrote for solo guitar apart from Sor? I've played plenty of those.", '"Which composers wrote for solo guitar?" AND NOT "Sor"'),
     ("Which flowering shrubs would you recommend? We already have loads of lavender.", '"Which flowering shrubs would you recommend?" AND NOT "lavender"'),
+    # "What does that mean?" points back: the background that names it stays
+    ("I'm a new landlord and a tenant mentioned a 'no-fault eviction'. What does that actually mean under current law in England?",
+     '"I\'m a new landlord and a tenant mentioned a \'no-fault eviction\'. What does that actually mean under current law in England?"'),
     # a budget without an amount narrows nothing: the afterthought goes
     ("Are there any spices that turn rice yellow? Making paella on a budget lol", '"Are there any spices that turn rice yellow?"'),
     # a plan or an event of the asker's, said without "I"

@@ -2302,7 +2302,7 @@ _TOPIC_STATEMENT_RE = re.compile(
 # words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
 # ("worth it" points nowhere; "Is that enforceable?" points back)
 _REFERENCE_RE = re.compile(
-    r"\b(?:(?<!\bworth\s)it|this|these|those|them|they|he|him|his|she|her|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$))|(?<=\bis\s)that|(?<=\bwas\s)that)\b(?!['’])",
+    r"\b(?:(?<!\bworth\s)it|this|these|those|them|they|he|him|his|she|her|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$))|(?<=\bis\s)that|(?<=\bwas\s)that|(?<=\bdoes\s)that|(?<=\bdid\s)that|(?<=\bdo\s)that)\b(?!['’])",
     re.IGNORECASE,
 )
 
