@@ -1337,6 +1337,8 @@ ELEVENTH_PASS_BACKGROUND = [
     # "What does that mean?" points back: the background that names it stays
     ("I'm a new landlord and a tenant mentioned a 'no-fault eviction'. What does that actually mean under current law in England?",
      '"I\'m a new landlord and a tenant mentioned a \'no-fault eviction\'. What does that actually mean under current law in England?"'),
+    # what someone else thinks, after the question, narrows nothing
+    ("Which animals called fish are not fish at all? He reckons a seahorse isn't a fish either.", '"Which animals called fish are not fish at all?"'),
     # a budget without an amount narrows nothing: the afterthought goes
     ("Are there any spices that turn rice yellow? Making paella on a budget lol", '"Are there any spices that turn rice yellow?"'),
     # a plan or an event of the asker's, said without "I"

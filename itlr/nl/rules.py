@@ -2401,6 +2401,13 @@ def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
     return any(w.tag == "NNS" and not w.capitalised for w in syntax.tag(text[start : ref.start()]))
 
 
+# What someone else thinks, after the question, narrows nothing: "He reckons a seahorse isn't a fish either."
+_HEARSAY_RE = re.compile(
+    r"^(?:he|she|they|someone|somebody|people|everyone|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:reckons?|says?|said|thinks?|thought|claims?|claimed|believes?|insists?|swears?)\b",
+    re.IGNORECASE,
+)
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -2441,7 +2448,7 @@ def _drop_background(text: str) -> str:
             and not sentence.endswith("?")
             and not _QUESTION_START_RE.match(sentence)  # "… Is there any similarity between …": a question typed without its mark
             and not excludes(a, b)
-            and not _CONSTRAINT_RE.search(sentence)
+            and (not _CONSTRAINT_RE.search(sentence) or _HEARSAY_RE.match(sentence))
         ):
             background.append(k)  # "… in Europe? Just curious.", "… on gravel? Customers keep asking me.": why it is asked
             afterthoughts.append(k)
