@@ -207,8 +207,9 @@ class HnswIndex:
                     keep &= inside
                     keep[inside] &= allowed[rows[inside]]
             params = faiss.SearchParametersHNSW()
-            passing = int(keep.sum())
-            params.efSearch = self.beam(k, passing / max(1, int(self._current.sum())))
+            # (unfiltered, every current row passes: no counting on the common path)
+            share = 1.0 if keep is self._current else int(keep.sum()) / max(1, int(self._current.sum()))
+            params.efSearch = self.beam(k, share)
             if not keep.all():
                 bitmap = np.packbits(keep, bitorder="little")
                 selector = faiss.IDSelectorBitmap(len(keep), faiss.swig_ptr(bitmap))

@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 from ..translator import Expr, Not, ParseError, Term, parse
@@ -505,7 +505,7 @@ class LLM:
         """``chat.completions.create`` under :meth:`_retrying`."""
         return self._retrying(lambda left: client.chat.completions.create(timeout=left, **kwargs))
 
-    def _retrying(self, call: Any) -> Any:
+    def _retrying(self, call: Callable[[float], Any]) -> Any:
         """``call(seconds_left)`` until it answers or ``timeout`` is spent: a 429 is retried
         with backoff (or after its Retry-After), a dropped connection up to
         ``_CONNECTION_RETRIES`` times; a timeout and every other error are raised at once."""

@@ -91,6 +91,8 @@ _PREP = r"of|to|about|on|upon|regarding|concerning|related\s+to|surrounding|arou
 # Exclusion triggers. "strong" ones always mean "not"; "bounded" ones only after a
 # clause boundary (comma, "but", "and", sentence start) or before a meta word, because
 # "how to avoid burnout" or "plants that grow without light" are not exclusions.
+# "loads of it", "plenty of those": how much of what was named before
+_QUANTITY_OF = r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of"
 _STRONG = [
     r"with\s+the\s+exception\s+of",
     r"except(?:ing)?(?:\s+for)?",
@@ -124,10 +126,10 @@ _STRONG = [
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new)
-    r"(?!\s+(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of\s+(?:it|them|those|these|that|this)\b)",
+    r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
-    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)(?!\s+(?:(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of\s+)?(?:it|them|this|that|those|these|both|all)\b)"
+    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)(?!\s+(?:" + _QUANTITY_OF + r"\s+)?(?:it|them|this|that|those|these|both|all)\b)"
     r"(?=[^.?!;,]*\b(?:already|before)\b)",
     r"(?:I|we)\s+(?:already\s+)?know\s+(?:all|everything|plenty|enough|a\s+lot)\s+about(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:(?<=,\s)|(?<=-\s)|(?<=–\s)|(?<=—\s))been\s+to(?=[^.?!;,]*\b(?:already|before)\b)",  # "…, been to the Rijksmuseum already"
@@ -2502,7 +2504,8 @@ def _drop_background(text: str) -> str:
     # and any background's topics where the question asks for two words or fewer once its exclusions
     # are cut ("I'm planning a vegetarian dinner party. Can you suggest main courses apart from
     # lasagne and curry?": "main courses" alone lost what they are for)
-    bare = len(grading.content_words(_inline_exclusions(" ".join(text[spans[k][0] : spans[k][1]] for k in request if _asks(text[spans[k][0] : spans[k][1]])), []))) <= 2
+    asking = " ".join(text[a:b] for a, b in (spans[k] for k in request) if _asks(text[a:b]))
+    bare = len(grading.content_words(_inline_exclusions(asking, []))) <= 2
     for k in named if not bare else sorted(set(named) | {k for k in background if k < min(request)}):
         topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if not grading.content_words(t) <= asked and t not in topics]
     lead = ", ".join(topics) + ": " if topics else ""
@@ -2684,9 +2687,7 @@ def _shared_head(left: str, right: str) -> str:
         # place named alone takes the place of the one the first alternative names after a preposition
         trigger = _find_trigger(left)
         positive = left[: trigger[0]] if trigger else left
-        place = None
-        for place in _PLACE_NAMED_RE.finditer(positive):
-            pass
+        place = ([None] + list(_PLACE_NAMED_RE.finditer(positive)))[-1]  # the last place it names
         if place is not None and _words(positive[: place.start(2)]):
             return _squash(positive[: place.start(2)] + right.strip().rstrip("?.! ") + positive[place.end(2) :])
     if not m:
