@@ -387,7 +387,7 @@ _EXCLUSION_TAIL_RE = re.compile(
     + _HOW_OFTEN
     + r"(?=\s*(?:[.,;!?]|$))|"  # "we've played Catan too many times"
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
-    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once|for\s+now|for\s+the\s+moment|for\s+the\s+time\s+being)(?=\s*(?:[.,;!?]|\s[-–—]\s|$)))\b",
+    r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once|for\s+now|for\s+the\s+moment|for\s+the\s+time\s+being|right\s+now|just\s+now|at\s+the\s+moment|these\s+days|any\s?more)(?=\s*(?:[.,;!?]|\s[-–—]\s|$)))\b",
     re.IGNORECASE,
 )
 # A remark on what was just excluded: "… but not Dune - read those already", "Apart from Kind
@@ -545,7 +545,7 @@ def _tidy(text: str) -> str:
     t = re.sub(r"\(\s+", "(", t)
     t = re.sub(r",\s*(?=[,.;:?!])", "", t)
     t = re.sub(r"([;:?!])\s*,", r"\1", t)
-    t = re.sub(r"^[\s,;:.—–-]+", "", t)
+    t = re.sub(r"^[\s,;:.!?—–-]+", "", t)  # ("Anything but X, please! Which …" leaves "!")
     # (a "that" left by a cut relative clause goes; "a place like that", "is that" keep theirs)
     t = re.sub(
         r"(?:[\s,;:—–-]+|\s+(?:and|but|or|while|yet|please|pls|plz)|(?<!\blike)(?<!\babout)(?<!\bof)(?<!\bis)(?<!\bwas)(?<!\bdo)(?<!\bdoes)(?<!\bdid)\s+(?:that|which))+([?.!]?)$",
@@ -1212,7 +1212,7 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
     r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?"
     # "… is off the table because of damp": why it is left out says nothing of the topic
-    r"(?:,?\s+(?:because|since|as|due\s+to|given)\b[^.;!?,]*)?(?P<end>\s*(?:[.;!?,]|$))",
+    r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*)?(?P<end>\s*(?:[.;!?,]|$))",
     re.IGNORECASE,
 )
 # "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
@@ -1330,8 +1330,12 @@ def _noun_list(after: str) -> bool:
         else:
             items[-1].append(w)
     nouns = ("NN", "NNS", "NNP", "NNPS")
-    # "xiaomi or segway": a one-word item after the conjunction that the tagger reads as a verb is a noun
-    misread = [len(it) == 1 and k > 0 and it[0].tag in ("VB", "VBP") and it[0].text.isalpha() for k, it in enumerate(items)]
+    # "xiaomi or segway", "tesla or rivian": a one-word item after the conjunction that the tagger
+    # reads as a verb, or as an adjective where only a noun fits, is a noun
+    misread = [
+        len(it) == 1 and k > 0 and it[0].text.isalpha() and (it[0].tag in ("VB", "VBP") or (it[0].tag == "JJ" and syntax.noun_alone(it[0].text)))
+        for k, it in enumerate(items)
+    ]
     return 1 <= len(items) <= 4 and all(
         misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag == "JJ" for w in it) and it[-1].tag in nouns) for k, it in enumerate(items)
     )
@@ -1839,6 +1843,14 @@ _SLASH_KEEPS = {
 
 
 _NAME = r"[A-Z][\w'’.-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’.-]*)*"
+# words that relate the items to each other: "and" then joins them, no alternatives
+_RELATION_RE = re.compile(r"\b(?:between|differ\w*|compare\w*|comparison|relations?\w*|both|together|combin\w*|similar\w*|vs|versus)\b", re.IGNORECASE)
+_CAPITALISED_NAME = r"[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|d['’][A-Z][\w'’.-]*))*"
+_THE_NAMES_RE = re.compile(
+    r"\b(?i:of|in|at|for|to|from|between|about|near|visiting)\s+the\s+(?P<a>" + _CAPITALISED_NAME + r")\s+and\s+(?P<the>the\s+)(?P<b>" + _CAPITALISED_NAME + r")"
+    r"(?=\s+(?i:in|for|on|during|at|with|from|near)\s|\s*$)"
+)
+_NAMES_SLASHED_RE = re.compile(r"(?<![\w/])(?P<a>[A-Z][a-z]{2,})/(?P<the>)(?P<b>[A-Z][a-z]{2,})(?![\w/])")
 _NAMES_ASKED_RE = re.compile(
     r"^(?i:is|are|was|were|does|do|did|can|will)\s+(?:the\s+)?(?P<a>" + _NAME + r")\s+or\s+(?:the\s+)?(?P<b>" + _NAME + r")\s+(?P<rest>[a-z].*\?)\s*$"
 )
@@ -1945,6 +1957,17 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             said = _node(Or, [text[: pair.start()] + pair.group(k) + text[pair.end() :] for k in (1, 2)])
         if isinstance(said, Or):
             return said
+    # "opening hours of the Rijksmuseum and the Van Gogh Museum", "visa rules for Vietnam/Cambodia":
+    # two names, each with its own article or joined by a slash, are each asked about, as with "or"
+    # (one word after "the … and the" may close a title: "The Old Man and the Sea")
+    names = _THE_NAMES_RE.search(t) if not _RELATION_RE.search(t) else None
+    if names and not (len(names.group("b").split()) >= 2 or any(names.group(k).split()[-1].lower() in syntax.INSTITUTIONS for k in ("a", "b"))):
+        names = None
+    names = names or _NAMES_SLASHED_RE.search(t)
+    if names and not {names.group("a").lower(), names.group("b").lower()} & _SLASH_KEEPS:
+        said = _coordination(t[: names.start("a")] + names.group("a") + " or " + t[names.start("b") - len(names.group("the")) :], question)
+        if isinstance(said, Or):
+            return said
     at_places = _AT_PLACES_RE.match(t) if not question and t == t.lower() else None
     if at_places and not any(w.verb for w in syntax.tag(at_places.group("pre"))):
         # "jobs at rolls-royce or bae systems", "courses at oxford or cambridge university": after
@@ -1990,7 +2013,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             listed = syntax.shared_list(text.strip())  # "Who won the 1966 and 1970 World Cups?"
             if listed is not None:
                 return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
-        relation = re.search(r"\b(?:between|differ\w*|compare\w*|comparison|relations?\w*|both|together|combin\w*)\b", t, re.IGNORECASE)
+        relation = _RELATION_RE.search(t)
         if "?" not in t and re.search(r"\s+and\s+", t) and not re.search(r"\s+or\s+", t, re.IGNORECASE) and not relation and not _CHOICE_WORD_RE.search(t):
             places = _places_with_tail(t)  # "What are the tenancy deposit rules in Scotland and Wales?": asked of each place
             if places is not None:
@@ -2481,12 +2504,19 @@ def _drop_background(text: str) -> str:
         return text
     without_afterthoughts = _squash(" ".join(text[a:b] for k, (a, b) in enumerate(spans) if k not in afterthoughts))
     # the question itself, less the sentences that open with an exclusion ("We've used Square
-    # before, so leave that out.": its pronouns point at what it excludes)
+    # before, so leave that out.": its pronouns point at what it excludes) unless they go on to
+    # ask ("Excluding Chardonnay and Riesling, which white grapes should I study?")
     def opens_with_exclusion(a: int, b: int) -> bool:
         return any(a <= end - 1 < b and not _words(text[a:start]) for start, end in triggers)
 
+    def asked_in(a: int, b: int) -> str:
+        if not opens_with_exclusion(a, b):
+            return text[a:b]
+        rest = _inline_exclusions(text[a:b], [])
+        return rest if _asks(rest) else ""
+
     def stands_alone(kept: list[int]) -> bool:
-        core = " ".join(text[a:b] for a, b in (spans[k] for k in kept) if not opens_with_exclusion(a, b))
+        core = " ".join(asked_in(a, b) for a, b in (spans[k] for k in kept))
         return len(grading.content_words(core)) >= 4 and not any(not _antecedent_before(core, m) for m in _REFERENCE_RE.finditer(core))
 
     if not stands_alone(request):

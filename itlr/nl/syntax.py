@@ -163,7 +163,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             j += 1
             continue
         # a gerund that ends the phrase is its head noun: "other than stomach bleeding, and …"
-        ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS
+        ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS or _aside_ends(words, j + 1)
         # as is a plural the tagger reads as a verb: "the Toy Story films" (as "Toy Story films")
         # and so is a last noun the tagger reads as a verb: "other than stomach upset"
         if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and (words[j - 1].tag in _NOUN_TAGS | {"JJ"} or (j >= 2 and words[j - 2].tag == "HYPH" and not words[j - 2].space)):
@@ -197,7 +197,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             break  # "…, without Zeus in a way kids understand": a name ends where a preposition starts
         if clause and low in ("in", "on", "at", "during", "over", "for", "this", "next") and _time_follows(words, j + 1):
             break  # "cheap flights to rome but not ryanair in june": when is asked of the whole question
-        if clause and w.tag in ("IN", "TO") and low not in ("that", "because", "since", "so", "unless", "though", "although", "whereas", "if", "while", "whether", "than", "as", "like"):
+        if clause and w.tag in ("IN", "TO") and low not in ("that", "because", "since", "so", "unless", "though", "although", "whereas", "if", "while", "whether", "than", "as", "like") and not _aside_ends(words, j):
             j += 1
             in_title = False
             continue
@@ -208,6 +208,19 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         while j < n and words[j].tag not in (".", ",", ":") and words[j].text.lower() not in _LIST_WORDS | {"but"}:
             j += 1
     return j
+
+
+# what may close a clause after its object and before a comma: "not interested in kanji drills right now, so …"
+_ASIDE_TAILS = ("right now", "at the moment", "at all", "for now", "just now", "these days", "any more", "anymore", "already", "either", "though")
+
+
+def _aside_ends(words: list[Word], k: int) -> bool:
+    """Whether words k… are only such a tail, then the clause's end (a comma, a full stop, the text's end)."""
+    rest = " ".join(w.text.lower() for w in words[k:] if w.tag != "_SP")
+    for tail in _ASIDE_TAILS:
+        if rest == tail or (rest.startswith(tail + " ") and rest[len(tail) + 1 : len(tail) + 2] in (",", ".", "!", "?", ";", ":")):
+            return True
+    return False
 
 
 TIME_WORDS = {
@@ -268,7 +281,7 @@ def _clause_at(words: list[Word], k: int) -> bool:
     return 0 < nouns and j + 1 < len(words) and words[j].tag in ("VBP", "VBZ", "VBD", "MD") and words[j + 1].tag not in (",", ".", "CC")
 
 
-_INSTITUTIONS = {
+INSTITUTIONS = {
     "museum", "gallery", "society", "company", "hospital", "institute", "institution", "university", "college", "school", "park",
     "centre", "center", "hotel", "theatre", "theater", "library", "cathedral", "bank", "trust", "foundation", "association", "club",
     "festival", "market", "hall", "gardens", "railway", "service", "council", "party", "act",
@@ -354,9 +367,9 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     # "the Science and Industry Museum", "the Victoria and Albert Museum": one institution's name
     if (
         len(spans) == 2 and spans[0][1] == spans[1][0] - 1 and words[spans[0][1]].text.lower() == "and"
-        and all(w.capitalised for w in words[spans[0][0] : spans[0][1]]) and words[spans[0][1] - 1].text.lower() not in _INSTITUTIONS
+        and all(w.capitalised for w in words[spans[0][0] : spans[0][1]]) and words[spans[0][1] - 1].text.lower() not in INSTITUTIONS
         and spans[1][1] - spans[1][0] >= 2 and all(w.capitalised for w in words[spans[1][0] : spans[1][1]])
-        and words[spans[1][1] - 1].text.lower() in _INSTITUTIONS
+        and words[spans[1][1] - 1].text.lower() in INSTITUTIONS
     ):
         spans = [(spans[0][0], spans[1][1])]
     # "Revolution, Slug and Lettuce or All Bar One": a list of names that ends in "or" is joined by
@@ -550,6 +563,8 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
     Not "cats or small dogs" (a plural is an item of its own), not "melatonin or sleeping
     pills" (a noun and a gerund are not parallel)."""
     f, l = words[first], words[last]
+    if last + 1 < hi and f.tag == "NN" and l.tag in ("VB", "VBP") and l.text.isalpha() and words[last + 1].tag in ("NN", "NNS") and not words[last + 1].capitalised:
+        return True  # "a leather or suede jacket": a verb is no item beside a noun, so "suede" is a misread modifier
     if last + 1 >= hi or (first > 0 and words[first - 1].text.lower() in ("a", "an")):
         return False  # "the symptoms of a stroke or heart attack": "a stroke" is a whole item
     after = words[last + 1]
