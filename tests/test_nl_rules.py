@@ -1382,6 +1382,8 @@ TWELFTH_PASS = [
     # two names, each with its own article, or two names around a slash: each is asked about
     ("What are the ticket prices of the Ashmolean and the Pitt Rivers Museum?",
      '"What are the ticket prices of the Ashmolean" OR "What are the ticket prices of the Pitt Rivers Museum"'),
+    ("What are the tax rules for the Isle of Man and the Channel Islands?",
+     '"What are the tax rules for the Isle of Man" OR "What are the tax rules for the Channel Islands"'),
     ("What are the driving rules for France/Belgium for UK drivers?",
      '"What are the driving rules for France for UK drivers" OR "What are the driving rules for Belgium for UK drivers"'),
     # "suede" read as a verb beside a noun modifier is a modifier too

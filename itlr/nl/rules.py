@@ -1845,7 +1845,7 @@ _SLASH_KEEPS = {
 _NAME = r"[A-Z][\w'’.-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’.-]*)*"
 # words that relate the items to each other: "and" then joins them, no alternatives
 _RELATION_RE = re.compile(r"\b(?:between|differ\w*|compare\w*|comparison|relations?\w*|both|together|combin\w*|similar\w*|vs|versus)\b", re.IGNORECASE)
-_CAPITALISED_NAME = r"[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|d['’][A-Z][\w'’.-]*))*"
+_CAPITALISED_NAME = r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|de|du|la)\s+)?(?:[A-Z][\w'’.-]*|d['’][A-Z][\w'’.-]*))*"
 _THE_NAMES_RE = re.compile(
     r"\b(?i:of|in|at|for|to|from|between|about|near|visiting)\s+the\s+(?P<a>" + _CAPITALISED_NAME + r")\s+and\s+(?P<the>the\s+)(?P<b>" + _CAPITALISED_NAME + r")"
     r"(?=\s+(?i:in|for|on|during|at|with|from|near)\s|\s*$)"
