@@ -1355,7 +1355,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             continue  # inside a parenthesis that is not itself an exclusion: leave it be
         conn = _CONN_RE.search(text[: m.start()])
         conn_start = conn.start() if conn else m.start()
-        anything = re.search(r"(?:[,;:—–]\s*|\s-\s+)(?:anything|everything)\s+$", text[: m.start()], re.IGNORECASE)
+        anything = re.search(r"(?:^|[,;:—–]\s*|\s-\s+|[.?!]\s+)(?:anything|everything)\s+$", text[: m.start()], re.IGNORECASE)
         if anything and re.match(r"except|excluding|other\s+th[ae]n|apart\s+from|besides", m.group(0), re.IGNORECASE):
             conn_start = min(conn_start, anything.start())  # "smartphones – anything except Xiaomi"
         conn_text = text[conn_start : m.start()]
