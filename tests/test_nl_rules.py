@@ -1388,6 +1388,9 @@ TWELFTH_PASS = [
      '"What are the driving rules for France for UK drivers" OR "What are the driving rules for Belgium for UK drivers"'),
     # "suede" read as a verb beside a noun modifier is a modifier too
     ("How do I clean a canvas or suede sofa?", '"How do I clean a canvas sofa" OR "How do I clean a suede sofa"'),
+    # whom one's own work is for says nothing of its topic, whether the text ends there or goes on
+    ("I'm preparing a lesson on volcanoes for my class. Which eruptions besides Vesuvius make good case studies?",
+     '"volcanoes. Which eruptions make good case studies?" AND NOT "Vesuvius"'),
     # "Anything except X" as a sentence of its own: "Anything" goes with the cue
     ("Which board games work for a family of six? Anything except Monopoly.", '"Which board games work for a family of six" AND NOT "Monopoly"'),
     # a last lowercase brand the tagger reads as an adjective is one more item left out

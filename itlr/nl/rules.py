@@ -556,7 +556,7 @@ def _tidy(text: str) -> str:
     t = re.sub(r"([?.!])(?:\s+(?:please|pls|plz|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"\?\s*\.$", "?", t)
     t = re.sub(r"([.?!])\s*[-–—]+\s+(?=\w)", r"\1 ", t)  # "… constantly. - what works?": a dash left at a sentence's start
-    t = re.sub(r"(?<=[a-z]{3})\.,(?=\s)", ".", t)  # "… lesson., every class": a comma left after a sentence
+    t = re.sub(r"(?<=[a-z]{3})\.[,:;](?=\s)", ".", t)  # "… lesson., every class", "… boss.: which …": a mark left after a sentence
     t = re.sub(r"(?<=\w)\.\s*\.(?=\s|$)", ".", t)  # "… warehouse. . I just want …": a sentence cut out whole
     return _squash(t)
 
@@ -1739,7 +1739,7 @@ _WHAT_USE_RE = re.compile(
 
 _OWN_WORK_RE = re.compile(r"i(?:\s+am|['’]m)\s+(?:writing|doing|preparing|working\s+on|putting\s+together|making|compiling|building)\b", re.IGNORECASE)
 _WORK_PURPOSE_RE = re.compile(
-    r"\s+for\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:class|classes|students|pupils|kids|course|team|club|group|blog|channel|school|readers|lesson|lessons)[.!]*$",
+    r"\s+for\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:class|classes|students|pupils|kids|course|team|club|group|blog|channel|school|readers|lesson|lessons|boss|manager|employer|clients?|work)(?=[.!]*$|\.\s)",
     re.IGNORECASE,
 )
 
