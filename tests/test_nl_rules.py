@@ -1391,6 +1391,9 @@ TWELFTH_PASS = [
     # whom one's own work is for says nothing of its topic, whether the text ends there or goes on
     ("I'm preparing a lesson on volcanoes for my class. Which eruptions besides Vesuvius make good case studies?",
      '"volcanoes. Which eruptions make good case studies?" AND NOT "Vesuvius"'),
+    # "…, which we already own": a remark on what was left out goes with it
+    ("Which compost bins work for a small yard, other than tumblers, which we already own?",
+     '"Which compost bins work for a small yard?" AND NOT "tumblers"'),
     # "Anything except X" as a sentence of its own: "Anything" goes with the cue
     ("Which board games work for a family of six? Anything except Monopoly.", '"Which board games work for a family of six" AND NOT "Monopoly"'),
     # a last lowercase brand the tagger reads as an adjective is one more item left out

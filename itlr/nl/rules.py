@@ -406,6 +406,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"(?:(?:which|that|as)\s+)?(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]d|\s+have|\s+has|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?"
     + _EXPERIENCE
     + r"\b"
+    # "…, except manga, which we already handle separately": whatever "already" is done with it
+    r"|(?:which|that|as)\s+(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]re|\s+have|\s+are)?\s+already\s+\w+"
     # "read those already", "seen them all"
     r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
     # "our vet already covered that", "I've covered those already": a clause of ours about them
