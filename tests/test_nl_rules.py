@@ -1394,6 +1394,8 @@ TWELFTH_PASS = [
     # "…, which we already own": a remark on what was left out goes with it
     ("Which compost bins work for a small yard, other than tumblers, which we already own?",
      '"Which compost bins work for a small yard?" AND NOT "tumblers"'),
+    # "Any suggestions for", "any advice on": request wording, as "advice on" alone was
+    ("Any suggestions for board games other than Catan?", '"board games?" AND NOT "Catan"'),
     # "Anything except X" as a sentence of its own: "Anything" goes with the cue
     ("Which board games work for a family of six? Anything except Monopoly.", '"Which board games work for a family of six" AND NOT "Monopoly"'),
     # a last lowercase brand the tagger reads as an adjective is one more item left out
