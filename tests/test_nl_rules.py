@@ -1396,6 +1396,8 @@ TWELFTH_PASS = [
      '"Which compost bins work for a small yard?" AND NOT "tumblers"'),
     # "Any suggestions for", "any advice on": request wording, as "advice on" alone was
     ("Any suggestions for board games other than Catan?", '"board games?" AND NOT "Catan"'),
+    # "My kid asked me this …:" says who asked, no topic: the question is one term alone
+    ("My nephew asked me this over lunch and I had no idea: why do onions make you cry?", '"why do onions make you cry?"'),
     # "Anything except X" as a sentence of its own: "Anything" goes with the cue
     ("Which board games work for a family of six? Anything except Monopoly.", '"Which board games work for a family of six" AND NOT "Monopoly"'),
     # a last lowercase brand the tagger reads as an adjective is one more item left out

@@ -322,7 +322,9 @@ _GREETING_RE = re.compile(
     r"|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q)(?:\s+(?:from|for|about)\s+[^:,.!?–—-]{1,40}?)?\s*(?:[-–—:]|[?!.])\s*(?=\w)"
     # "Settle a bet for us please:", "Settling an argument with my brother.", "Out of curiosity,": why it is asked
     r"|(?:(?:help\s+(?:me|us)\s+)?(?:settle|settling|win|end|resolve)\s+(?:a|an|the|this|our)\s+(?:bet|argument|debate|dispute|disagreement)"
-    r"(?:\s+[^:,.!?–—-]{1,40}?)?|out\s+of\s+curiosity|just\s+(?:curious|wondering))\s*(?:[-–—:,]|[?!.])\s*(?=\w))",
+    r"(?:\s+[^:,.!?–—-]{1,40}?)?|out\s+of\s+curiosity|just\s+(?:curious|wondering))\s*(?:[-–—:,]|[?!.])\s*(?=\w)"
+    # "My kid asked me this at dinner and I was stumped:": who asked, no topic
+    r"|(?:my|our)\s+(?:[\w-]+\s+){1,2}(?:asked|asks)\s+(?:me|us)\s+(?:this|that)(?:\s+[^:.!?–—-]{1,50}?)?\s*(?:[-–—:]|[?!.])\s*(?=\w))",
     re.IGNORECASE,
 )
 # lowercase only: "The Great Gatsby" stays; "a few", "some good": how many or how good, not what
