@@ -1398,6 +1398,19 @@ TWELFTH_PASS = [
     ("Any suggestions for board games other than Catan?", '"board games?" AND NOT "Catan"'),
     # "My kid asked me this …:" says who asked, no topic: the question is one term alone
     ("My nephew asked me this over lunch and I had no idea: why do onions make you cry?", '"why do onions make you cry?"'),
+    # one item after the cue, then ", or": the other option, not a list of two
+    ("walking holidays in Wales except guided tours, or hostels", '"walking holidays in Wales" AND NOT "guided tours" OR "hostels"'),
+    # "…, so none of those" goes with the exclusion
+    ("Which novels suit a book club? We've read Rebecca and Jane Eyre, so none of those.",
+     '"Which novels suit a book club?" AND NOT "Rebecca" AND NOT "Jane Eyre"'),
+    # a gerund after a gerund ends the last item: "swimming coaching", no verb given back
+    ("What sports jobs are there apart from refereeing or swimming coaching?",
+     '"What sports jobs are there?" AND NOT "refereeing" AND NOT "swimming coaching"'),
+    # after a keyword query, the words the tagger cut off ("came", a verb to it) end the excluded phrase
+    ("church window courses but not lead came repairs", '"church window courses" AND NOT "lead came repairs"'),
+    # "Visitors ask which …", "Any sources?": who asks, and asking again, name no topic
+    ("I work at an aquarium. Visitors ask which sharks are not dangerous to divers. Any sources?",
+     '"which sharks are not dangerous to divers"'),
     # "Anything except X" as a sentence of its own: "Anything" goes with the cue
     ("Which board games work for a family of six? Anything except Monopoly.", '"Which board games work for a family of six" AND NOT "Monopoly"'),
     # a last lowercase brand the tagger reads as an adjective is one more item left out
@@ -1409,6 +1422,7 @@ TWELFTH_PASS_KEPT_WHOLE = [
     "What are the similarities between the architecture of the Parthenon and the Roman Pantheon?",  # a comparison: one request
     "What is the moral of the Old Man and the Sea?",  # one word after "and the" may close a title
     "Where can I stream The Good, the Bad and the Ugly?",
+    "sculptures attributed to Michelangelo that are not by Michelangelo",  # a name the question asks with: a property
 ]
 
 

@@ -220,7 +220,7 @@ _FILLER_RE = re.compile(
     # "Visitors keep asking about …", "Patients often ask me about …": what others ask about is the topic
     r"|(?:(?:my|our|the)\s+)?(?:[\w-]+\s+){0,2}?(?:customers|clients|patients|visitors|students|parents|people|guests|users|readers|"
     r"members|trustees|colleagues|kids|pupils|tenants|buyers|staff)\s+(?:(?:keep|always|often|sometimes|regularly|constantly)\s+)?"
-    r"(?:asking|ask)(?:\s+(?:me|us))?\s+(?:about|for)"
+    r"(?:asking|ask|asked)(?:\s+(?:me|us))?(?:\s+(?:about|for)|(?=\s+(?:which|what|whether|how|why|if|where|when)\b))"
     r"|(?:need|want)(?=\s+(?:a|an|some|examples|ideas|info|information|recommendations|suggestions|advice|tips|help|details|sources)\b)"
     # "Our logistics team needs info on …": a request made for a team
     r"|(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:team|company|firm|department|office|business|practice|clinic|school|charity|client|boss|manager)\s+"
@@ -386,6 +386,7 @@ _HOW_OFTEN = (
 _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|pls|plz|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"(?:so\s+)?(?:something|anything|somewhere|someone|one)\s+else(?:\s+please)?(?=\s*(?:[.,;!?]|$))|"  # "I know about bute, so something else."
+    r"(?:so\s+)?(?:none|not|nothing)\s+(?:of\s+)?(?:those|them|these|that)(?:\s+(?:please|pls|again|thanks))?(?=\s*(?:[.,;!?]|$))|"  # "…, so none of those."
     + _HOW_OFTEN
     + r"(?=\s*(?:[.,;!?]|$))|"  # "we've played Catan too many times"
     r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
@@ -997,6 +998,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # (a bare "by" only before a name that ends the sentence: "… not by Rembrandt but were attributed to him")
         by_name = maker is not None and re.match(r"\s*by\b", after) is not None
         name_ends = re.fullmatch(r"(?:(?:and|&|of|de|van|von)\s+|[A-Z][\w.'’-]*\s*)+[?!.]?\s*", after[maker.end() :]) if maker else None
+        named = after[maker.end() :] if maker else after
+        if (maker or _names_only(after)) and grading.content_words(named) <= grading.content_words(text[sent_start:conn_start]):
+            return False  # "paintings attributed to Rembrandt that are not by Rembrandt": a name the question asks with is a property
         if maker and _names_only(after[maker.end() :]) and re.fullmatch(r"[\w\s&.'’-]*[?!.]?\s*", after[maker.end() :]) and (not by_name or name_ends):
             return True  # "open-world games that are not made by Ubisoft", "novels that aren't by Ian Rankin": the maker is left out
         if text == text.lower() and re.fullmatch(r"\s*" + _MADE_BY + r"\s+(?!(?:hand|machine|mistake)\b)(?:[\w&'’-]+\s*){1,3}[?!.]?\s*", after):
@@ -1704,6 +1708,17 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             if ex_items:
                 found_items = found_items[:-1] + ex_items
                 end += examples.end() + ex_end
+        # "restoration courses but not lead came soldering": after a keyword query, a word or two
+        # the tagger cut off (a verb to it) that end the text belong to the excluded phrase
+        # (a past form: "museums other than the British Museum open late" keeps its own predicate)
+        left_over = re.fullmatch(r"\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*", span[end:]) if found_items and not quoted and not clause and found_items[-1].islower() else None
+        cut = [w for w in syntax.tag(text) if w.start == trig_end + end + left_over.start(1)] if left_over else []
+        if left_over and cut and cut[0].tag in ("VBD", "VBN") and "?" not in text and _keywords_before(text, conn_start) and not any(
+            w in grading.STOP_WORDS or w in syntax.TIME_WORDS or w.endswith("ly") or w in ("please", "pls", "plz", "thanks", "though", "tho", "ones")
+            for w in left_over.group(1).split()
+        ):
+            found_items[-1] += span[end:].rstrip()
+            end = len(span.rstrip())
         items.extend(found_items)
         # "minus Java itself": the reflexive goes with the excluded phrase, not back to the question
         reflexive = re.match(r"\s+(?:itself|themselves|himself|herself|themself)\b", span[end:], re.IGNORECASE)
@@ -2396,7 +2411,7 @@ def _split_late_requests(text: str) -> str:
 
 
 # A later sentence made only of these asks again for what was asked: "Any ideas?", "Where do we start?"
-_EMPTY_ASK_WORDS = frozenset({"idea", "suggestion", "thought", "recommendation", "read", "start", "begin", "help", "welcome", "appreciated", "thank"})
+_EMPTY_ASK_WORDS = frozenset({"idea", "suggestion", "thought", "recommendation", "read", "start", "begin", "help", "welcome", "appreciated", "thank", "source", "pointer"})
 _WHAT_DO_I_SAY_RE = re.compile(
     r"^(?:so\s+)?(?:what|how)\s+(?:do|should|can|could|would|shall)\s+(?:i|we)\s+(?:say|tell|do|answer|respond|reply|advise)"
     r"(?:\s+(?:to\s+)?(?:them|him|her|it|this|that))?\s*\?$",
@@ -2789,6 +2804,8 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
         if not fresh and right_words and right_words[0][:1].islower() and len(right_words) >= 2:
             fresh = True
         cue = _find_trigger(left)
+        if not fresh and len(right_words) == 1 and right_words[0].islower() and cue is not None and "," not in left[cue[1] :].rstrip(" ,"):
+            fresh = True  # "campsites except wild camping spots, or bothies": one item, then a comma: the other option
         if fresh and cue is not None and "," in left[cue[1] :] and not _other_kind(left, right) and not _own_exclusion(right):
             fresh = False  # "other than poor posture, muscle strain, or herniated discs": the list goes on
         if m.group("marker") and right_words:

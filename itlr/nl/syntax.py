@@ -166,7 +166,10 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS or _aside_ends(words, j + 1)
         # as is a plural the tagger reads as a verb: "the Toy Story films" (as "Toy Story films")
         # and so is a last noun the tagger reads as a verb: "other than stomach upset"
-        if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and (words[j - 1].tag in _NOUN_TAGS | {"JJ"} or (j >= 2 and words[j - 2].tag == "HYPH" and not words[j - 2].space)):
+        # (and a gerund after a gerund: "recycling sorting")
+        if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and (
+            words[j - 1].tag in _NOUN_TAGS | {"JJ"} or (w.tag == "VBG" and words[j - 1].tag == "VBG") or (j >= 2 and words[j - 2].tag == "HYPH" and not words[j - 2].space)
+        ):
             j += 1
             continue
         if in_title and not w.capitalised and w.tag in ("JJ", "JJR", "JJS") and (j + 1 >= n or words[j + 1].tag not in _NOUN_TAGS | {"JJ"}):
