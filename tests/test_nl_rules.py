@@ -1411,6 +1411,9 @@ TWELFTH_PASS = [
     # "Visitors ask which …", "Any sources?": who asks, and asking again, name no topic
     ("I work at an aquarium. Visitors ask which sharks are not dangerous to divers. Any sources?",
      '"which sharks are not dangerous to divers"'),
+    # in a text of several sentences, ", or else" names the other option with no exclusion about
+    ("Our son wants to be a chef. Where can he find cookery apprenticeships, or else catering courses in Leeds?",
+     '"Our son wants to be a chef. Where can he find cookery apprenticeships" OR "catering courses in Leeds?"'),
     # "Anything except X" as a sentence of its own: "Anything" goes with the cue
     ("Which board games work for a family of six? Anything except Monopoly.", '"Which board games work for a family of six" AND NOT "Monopoly"'),
     # a last lowercase brand the tagger reads as an adjective is one more item left out

@@ -2763,7 +2763,9 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
         # "I'm a student. Marvel movies excluding the Avengers films, or DC movies. Keep it short.":
         # the sentence with the exclusion keeps its own alternatives; the others go with its ends
         for a, b in _sentences(text):
-            sub = _alternatives(text[a:b], one_sentence=True) if _find_trigger(text[a:b]) else []
+            # (or that names the other option outright: "…, or else blacksmithing courses")
+            marked = re.search(r",\s+or\s+(?:else|alternatively|failing\s+that|if\s+not)\b", text[a:b], re.IGNORECASE)
+            sub = _alternatives(text[a:b], one_sentence=True) if _find_trigger(text[a:b]) or marked else []
             if len(sub) > 1:
                 return [text[:a] + sub[0]] + sub[1:-1] + [sub[-1] + text[b:]]
         return [text]
