@@ -1414,6 +1414,15 @@ TWELFTH_PASS = [
     # in a text of several sentences, ", or else" names the other option with no exclusion about
     ("Our son wants to be a chef. Where can he find cookery apprenticeships, or else catering courses in Leeds?",
      '"Our son wants to be a chef. Where can he find cookery apprenticeships" OR "catering courses in Leeds?"'),
+    # a participle before the nouns it describes is a noun phrase to leave out, no relation
+    ("bike chain problems but not rusted links", '"bike chain problems" AND NOT "rusted links"'),
+    # a hyphenated kind is one word: "that aren't trick-takers" leaves a kind out
+    ("What are good card games for four players that aren't trick-takers?", '"What are good card games for four players?" AND NOT "trick-takers"'),
+    # "… which we already make a lot", typed without a comma, is a remark on what was left out
+    ("Which desserts suit a dinner party, apart from tiramisu and pavlova which we already make a lot?",
+     '"Which desserts suit a dinner party?" AND NOT "tiramisu" AND NOT "pavlova"'),
+    # lowercase countries typed without commas are a list
+    ("cheap city breaks excluding spain italy and portugal", '"cheap city breaks" AND NOT "spain" AND NOT "italy" AND NOT "portugal"'),
     # "Anything except X" as a sentence of its own: "Anything" goes with the cue
     ("Which board games work for a family of six? Anything except Monopoly.", '"Which board games work for a family of six" AND NOT "Monopoly"'),
     # a last lowercase brand the tagger reads as an adjective is one more item left out

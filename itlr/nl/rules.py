@@ -429,6 +429,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|\s+(?:before|already|too)\s+(?:and|but)\s+(?:(?:I|we)\s+)?(?:didn['’]t|did\s+not|don['’]t|do\s+not|wasn['’]t|weren['’]t|hated|disliked|found|thought)\b"
     # "except Lagos which we've done already": the same remark typed without a comma
     r"|\s+(?:which|that)\s+(?:I|we)(?:['’]ve|['’]d|\s+have|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?" + _EXPERIENCE + r"\b"
+    r"|\s+(?:which|that)\s+(?:I|we)(?:['’]ve|['’]re|\s+have|\s+are)?\s+already\s+\w+"  # "… Thai and Mexican which we already eat a lot"
     # "since we've been twice already", "because it's overrated": why it is left out
     r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|his|her|their|that|those|these|this|there|everyone|everybody|nobody|the\s+\w+\s+(?-i:[a-z])[\w'’]*)\b"
     # typed without a comma: "no ferns they always die on me"
@@ -749,7 +750,7 @@ def _kinds_only(sentence: str, at: int) -> bool:
     allowed = ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH", "VBZ")
     if any(w.tag not in allowed or w.capitalised for w in kinds):
         return False
-    if len(items) == 1 and len(kinds) >= 2:
+    if len(items) == 1 and len(items[0].split()) >= 2:  # ("deck-builders" is one word)
         # fail safe: a named category ("exoplanets that are not gas giants", "instruments that are not
         # transposing instruments") is often what the answer is not, and its passages say so
         return False
@@ -840,6 +841,8 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return False  # "but not drive-in racking", "not sit-down restaurants": a hyphenated modifier, no verb
     if after_keywords and first.tag in ("VB", "VBP") and len(words) > 1 and words[1].tag in ("NN", "NNS"):
         return False  # "violin repair tips but not bow rehairing": a noun compound the tagger opens with a verb
+    if first.tag == "VBN" and len(words) > 1 and all(w.tag in ("NN", "NNS") for w in words[1:] if w.tag not in (".", ",")) and words[-1].tag in ("NN", "NNS", ".", ","):
+        return False  # "leaky tap causes but not worn washers": a participle before the nouns it describes, a noun phrase ("not working weekends" is a verb and its object)
     return first.verb and not first.capitalised
 
 
@@ -2228,26 +2231,6 @@ _ONE_PLACE_RE = re.compile(
 )
 
 
-# Countries: two of them joined by "and" are two places ("in Ireland and Portugal"), never a title
-_COUNTRIES = frozenset(
-    """afghanistan albania algeria andorra angola argentina armenia australia austria azerbaijan bahamas bahrain bangladesh
-    barbados belarus belgium belize benin bhutan bolivia botswana brazil brunei bulgaria burundi cambodia cameroon canada chad
-    chile china colombia comoros congo croatia cuba cyprus czechia denmark djibouti dominica ecuador egypt eritrea estonia
-    eswatini ethiopia fiji finland france gabon gambia georgia germany ghana greece grenada guatemala guinea guyana haiti
-    honduras hungary iceland india indonesia iran iraq ireland israel italy jamaica japan jordan kazakhstan kenya kiribati
-    kosovo kuwait kyrgyzstan laos latvia lebanon lesotho liberia libya liechtenstein lithuania luxembourg madagascar malawi
-    malaysia maldives mali malta mauritania mauritius mexico micronesia moldova monaco mongolia montenegro morocco mozambique
-    myanmar namibia nauru nepal netherlands nicaragua niger nigeria norway oman pakistan palau palestine panama paraguay peru
-    philippines poland portugal qatar romania russia rwanda samoa senegal serbia seychelles singapore slovakia slovenia
-    somalia spain sudan suriname sweden switzerland syria taiwan tajikistan tanzania thailand togo tonga tunisia turkey
-    turkmenistan tuvalu uganda ukraine uruguay uzbekistan vanuatu venezuela vietnam yemen zambia zimbabwe england scotland
-    wales""".split()
-) | {
-    "new zealand", "south africa", "south korea", "north korea", "saudi arabia", "sri lanka", "costa rica", "el salvador",
-    "united states", "united kingdom", "united arab emirates", "czech republic", "dominican republic", "ivory coast",
-    "papua new guinea", "sierra leone", "east timor", "northern ireland", "north macedonia", "burkina faso", "cape verde",
-    "san marino", "vatican city", "hong kong", "puerto rico",
-}
 
 
 def _places_with_tail(text: str) -> Expr | None:
@@ -2268,7 +2251,7 @@ def _places_with_tail(text: str) -> Expr | None:
     # kinds of thing (one-word names in a list of three or more, or one-word lowercase plurals)
     if found.tail.strip() or len(_words(found.prefix)) < 3:
         return None
-    if all(re.sub(r"^the\s+", "", it, flags=re.IGNORECASE).lower() in _COUNTRIES and it[:1].isupper() for it in found.items):
+    if all(re.sub(r"^the\s+", "", it, flags=re.IGNORECASE).lower() in syntax.COUNTRIES and it[:1].isupper() for it in found.items):
         return _node(Or, [found.prefix + it for it in found.items])  # "cost of living in Chad and Niger": never a title
     head = _words(found.prefix)[-2]
     if tags.get(head) not in ("NN", "NNS") and not (tags.get(head) == "VBZ" and head.endswith("s")):  # "thresholds" may read as a verb

@@ -241,6 +241,29 @@ def _time_follows(words: list[Word], k: int) -> bool:
     return k < len(words) and words[k].text.lower() in TIME_WORDS
 
 
+# Countries: two of them joined by "and" are two places ("in Ireland and Portugal"), never a title;
+# lowercase ones typed without commas are a list ("excluding switzerland austria and france")
+COUNTRIES = frozenset(
+    """afghanistan albania algeria andorra angola argentina armenia australia austria azerbaijan bahamas bahrain bangladesh
+    barbados belarus belgium belize benin bhutan bolivia botswana brazil brunei bulgaria burundi cambodia cameroon canada chad
+    chile china colombia comoros congo croatia cuba cyprus czechia denmark djibouti dominica ecuador egypt eritrea estonia
+    eswatini ethiopia fiji finland france gabon gambia georgia germany ghana greece grenada guatemala guinea guyana haiti
+    honduras hungary iceland india indonesia iran iraq ireland israel italy jamaica japan jordan kazakhstan kenya kiribati
+    kosovo kuwait kyrgyzstan laos latvia lebanon lesotho liberia libya liechtenstein lithuania luxembourg madagascar malawi
+    malaysia maldives mali malta mauritania mauritius mexico micronesia moldova monaco mongolia montenegro morocco mozambique
+    myanmar namibia nauru nepal netherlands nicaragua niger nigeria norway oman pakistan palau palestine panama paraguay peru
+    philippines poland portugal qatar romania russia rwanda samoa senegal serbia seychelles singapore slovakia slovenia
+    somalia spain sudan suriname sweden switzerland syria taiwan tajikistan tanzania thailand togo tonga tunisia turkey
+    turkmenistan tuvalu uganda ukraine uruguay uzbekistan vanuatu venezuela vietnam yemen zambia zimbabwe england scotland
+    wales""".split()
+) | {
+    "new zealand", "south africa", "south korea", "north korea", "saudi arabia", "sri lanka", "costa rica", "el salvador",
+    "united states", "united kingdom", "united arab emirates", "czech republic", "dominican republic", "ivory coast",
+    "papua new guinea", "sierra leone", "east timor", "northern ireland", "north macedonia", "burkina faso", "cape verde",
+    "san marino", "vatican city", "hong kong", "puerto rico",
+}
+
+
 _BARE_TAGS = {"NN", "NNS", "NNP", "VBG"}
 _ITEM_TAGS = {"NNS", "NNP", "VBG"}  # a word that ends an item, not a compound's modifier ("credit card debt")
 
@@ -252,6 +275,8 @@ def _bare_list(words: list[Word], span: tuple[int, int]) -> list[tuple[int, int]
     run = words[a:b]
     if len(run) < 2 or any(w.capitalised or w.tag not in _BARE_TAGS or not w.text.isalpha() for w in run):
         return [span]
+    if all(w.text in COUNTRIES for w in run):
+        return [(k, k + 1) for k in range(a, b)]
     # lowercase names ("van gogh", "hotel california", "new york city") are tagged NNP: a plural
     # or a gerund inside the run is what says "list"
     if len(run) < 3 or not all(w.tag in _ITEM_TAGS for w in run[:-1]) or not any(w.tag in ("NNS", "VBG") for w in run[:-1]):
