@@ -409,8 +409,6 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"(?:(?:which|that|as)\s+)?(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]d|\s+have|\s+has|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?"
     + _EXPERIENCE
     + r"\b"
-    # "…, except manga, which we already handle separately": whatever "already" is done with it
-    r"|(?:which|that|as)\s+(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]re|\s+have|\s+are)?\s+already\s+\w+"
     # "read those already", "seen them all"
     r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
     # "our vet already covered that", "I've covered those already": a clause of ours about them
@@ -429,7 +427,9 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|\s+(?:before|already|too)\s+(?:and|but)\s+(?:(?:I|we)\s+)?(?:didn['’]t|did\s+not|don['’]t|do\s+not|wasn['’]t|weren['’]t|hated|disliked|found|thought)\b"
     # "except Lagos which we've done already": the same remark typed without a comma
     r"|\s+(?:which|that)\s+(?:I|we)(?:['’]ve|['’]d|\s+have|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?" + _EXPERIENCE + r"\b"
-    r"|\s+(?:which|that)\s+(?:I|we)(?:['’]ve|['’]re|\s+have|\s+are)?\s+already\s+\w+"  # "… Thai and Mexican which we already eat a lot"
+    # "…, except manga, which we already handle separately", "… Thai and Mexican which we already
+    # eat a lot": whatever "already" is done with it, with a comma or without
+    r"|(?:\s*[,;:—–])?\s+(?:which|that|as)\s+(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]re|\s+have|\s+are)?\s+already\s+\w+"
     # "since we've been twice already", "because it's overrated": why it is left out
     r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|his|her|their|that|those|these|this|there|everyone|everybody|nobody|the\s+\w+\s+(?-i:[a-z])[\w'’]*)\b"
     # typed without a comma: "no ferns they always die on me"
