@@ -1423,6 +1423,15 @@ TWELFTH_PASS = [
      '"Which desserts suit a dinner party?" AND NOT "tiramisu" AND NOT "pavlova"'),
     # lowercase countries typed without commas are a list
     ("cheap city breaks excluding spain italy and portugal", '"cheap city breaks" AND NOT "spain" AND NOT "italy" AND NOT "portugal"'),
+    # what a substitution replaces is no topic to leave out, whatever the background excluded
+    ("My daughter is allergic to eggs. What can she use in place of egg wash on pastry?", '"What can she use in place of egg wash on pastry?"'),
+    # "play dough" with "play" read as a verb, the list going on after it, is one more item
+    ("Which crafts suit a rainy day, excluding colouring, play dough and jigsaws?",
+     '"Which crafts suit a rainy day?" AND NOT "colouring" AND NOT "play dough" AND NOT "jigsaws"'),
+    # "… suggestions" after what is not wanted is request wording
+    ("I'd like tips on teething, but I don't want amber necklace suggestions.", '"tips on teething" AND NOT "amber necklace"'),
+    # a hyphenated lowercase brand is one item
+    ("running watches not tom-tom or garmin", '"running watches" AND NOT "tom-tom" AND NOT "garmin"'),
     # "Anything except X" as a sentence of its own: "Anything" goes with the cue
     ("Which board games work for a family of six? Anything except Monopoly.", '"Which board games work for a family of six" AND NOT "Monopoly"'),
     # a last lowercase brand the tagger reads as an adjective is one more item left out

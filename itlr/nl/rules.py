@@ -438,7 +438,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+etc\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+etc\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things|suggestions|recommendations)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$"
     # "avocado mousse a hundred times": how often the user has had it, not what
     r"|(?<=\w)\s+" + _HOW_OFTEN + r"$",
@@ -1348,7 +1348,7 @@ def _noun_list(after: str) -> bool:
         for k, it in enumerate(items)
     ]
     return 1 <= len(items) <= 4 and all(
-        misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag == "JJ" for w in it) and it[-1].tag in nouns) for k, it in enumerate(items)
+        misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag in ("JJ", "HYPH") for w in it) and it[-1].tag in nouns) for k, it in enumerate(items)  # ("oral-b")
     )
 
 
@@ -3056,16 +3056,21 @@ def _translate(text: str) -> RuleResult | None:
 
     if not _words(positive):
         return None
-    # Fail safe: an exclusion that the wanted phrase asks for as a property would push the wanted
-    # documents down ("I'm allergic to latex. … gloves that are latex-free …"); but "games like
-    # Catan but not Catan itself" leaves Catan out
-    def asked_as_property(n: str) -> bool:
+    # Fail safe: an exclusion that the wanted phrase asks for as a property, or names as what is to
+    # be replaced, would push the wanted documents down ("I'm allergic to latex. … gloves that are
+    # latex-free …", "… allergic to peanuts. What spreads … in place of peanut butter?"); but
+    # "games like Catan but not Catan itself" leaves Catan out
+    def asked_for_without(n: str) -> bool:
         x = "(?:" + re.escape(n) + "|" + re.escape(re.sub(r"(?<=\w)e?s$", "", n)) + ")"  # "peanuts" / "peanut-free"
-        return re.search(r"(?i)\b" + x + r"(?:e?s)?[- ](?:free|less)\b|\b(?:without|no|non-?)\s*(?:any\s+)?" + x + r"\b", positive) is not None
+        return re.search(
+            r"(?i)\b" + x + r"(?:e?s)?[- ](?:free|less)\b|\b(?:without|no|non-?)\s*(?:any\s+)?" + x + r"\b"
+            r"|\b(?:instead\s+of|in\s+place\s+of|rather\s+than|replacements?\s+for|substitutes?\s+for|alternatives?\s+to)\s+(?:[\w-]+\s+){0,3}?" + x + r"\b",
+            positive,
+        ) is not None
 
-    inside = [n for n in negs if asked_as_property(n)]
+    inside = [n for n in negs if asked_for_without(n)]
     if inside:
-        notes.append("kept what the question asks for as a property out of the NOT: " + ", ".join(inside))
+        notes.append("kept what the question asks to go without out of the NOT: " + ", ".join(inside))
         negs = [n for n in negs if n not in inside]
 
     # A negation left in the text is a property ("… but not via Frankfurt"): it belongs to

@@ -364,6 +364,10 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # "lithium-ion batteries and pumped hydro": a participle before a noun modifies it
         if verb and nxt.tag == "VBD" and k + 1 < n and words[k + 1].tag in ("NN", "NNS") and not words[k + 1].capitalised:
             verb = False
+        # "painting, play dough and sensory bins": a "verb" and a noun, with the list going on after
+        # them, are one more item (a clause would not stop at a comma or "and")
+        if verb and nxt.tag in ("VB", "VBP") and k + 2 < n and words[k + 1].tag in ("NN", "NNS") and (words[k + 2].text == "," or words[k + 2].text.lower() in _LIST_WORDS):
+            verb = False
         # "besides mit and stanford in the us": a one-word item the tagger read as a verb, and
         # one more read the same way after "and", are two misread nouns
         if verb and end - i == 1 and words[i].tag == nxt.tag and words[i].text.isalpha() and nxt.text.isalpha():
