@@ -1432,6 +1432,10 @@ TWELFTH_PASS = [
     ("I'd like tips on teething, but I don't want amber necklace suggestions.", '"tips on teething" AND NOT "amber necklace"'),
     # a hyphenated lowercase brand is one item
     ("running watches not tom-tom or garmin", '"running watches" AND NOT "tom-tom" AND NOT "garmin"'),
+    # an occupation and a compound one: no head shared with the occupation
+    ("jobs for a nurse or care assistant in Leeds", '"jobs for a nurse in Leeds" OR "jobs for a care assistant in Leeds"'),
+    # (two occupations do share what follows them)
+    ("cost of a plumber or electrician call-out in London", '"cost of a plumber call-out in London" OR "cost of a electrician call-out in London"'),
     # "Anything except X" as a sentence of its own: "Anything" goes with the cue
     ("Which board games work for a family of six? Anything except Monopoly.", '"Which board games work for a family of six" AND NOT "Monopoly"'),
     # a last lowercase brand the tagger reads as an adjective is one more item left out

@@ -2001,7 +2001,8 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         # Canadian citizens"; two compounds with one head: "pallet racking or mezzanine floor rules"
         listed = syntax.shared_list(t) or syntax.shared_head_phrases(t)
         if listed is not None:
-            return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
+            items, tail = _whole_roles(listed)
+            return _node(Or, [listed.prefix + it + tail for it in items])
     paired = _named_kinds(t) if "?" not in t and len(_words(t)) <= 16 else None
     if paired is not None:
         return paired
@@ -2055,7 +2056,8 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             asked = text.strip()
             listed = syntax.shared_list(asked) or syntax.shared_head_phrases(asked)
             if listed is not None:
-                return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
+                items, tail = _whole_roles(listed)
+                return _node(Or, [listed.prefix + it + tail for it in items])
         found = syntax.coordination_items(t, "or")
         verbs = found is not None and found.verbs and re.match(r"(?:how|what|why|when|where|which|who)\b", t, re.IGNORECASE) is not None
         # "how to bleed a radiator or a brake line": one task, two objects; "Who invented the telephone
@@ -2074,7 +2076,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
                 return None
             prefix, items, tail = subject
             return _node(Or, [prefix + it + tail for it in items])
-        prefix, items, tail = found.prefix, found.items, found.tail
+        prefix, items, tail = found.prefix, *_whole_roles(found)
         return _node(Or, [prefix + it + tail for it in items])
     # "type 1 or type 2 diabetes diet advice": a word repeated before each item heads them both
     m = _REPEATED_HEAD_RE.match(t) or _NUMBERED_HEAD_RE.match(t)
@@ -2147,7 +2149,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             return listed_with_tail  # "grants for solar panels or heat pumps in Scotland"
         found = syntax.coordination_items(t, "or")
         if found is not None:
-            prefix, items, tail = found.prefix, found.items, found.tail
+            prefix, (items, tail) = found.prefix, _whole_roles(found)
             if len(items) <= 8:
                 return _node(Or, [prefix + it + tail for it in items])
         parts = re.split(r"\s*,?\s+or\s+", t, flags=re.IGNORECASE)
@@ -2171,6 +2173,16 @@ _MODIFIER_LIST_RE = re.compile(
     r"(?P<tail>[a-z][\w'’-]*(?:\s+[\w'’£$€%.-]+)+)$",
     re.IGNORECASE,
 )
+
+
+def _whole_roles(found: syntax.Coordination) -> tuple[list[str], str]:
+    """The items and tail of an "or" list, less a head the parse shared with an occupation:
+    "a plumber or gas engineer in Bristol" is a plumber or a gas engineer, no "plumber engineer"
+    ("a plumber or electrician call-out": two occupations do share the head)."""
+    head = re.match(r"\s+([\w-]+)(.*)$", found.tail, re.DOTALL)
+    if found.modifiers and len(found.items) == 2 and head and re.fullmatch(_ROLE, found.items[0].lower()) and not re.fullmatch(_ROLE, found.items[1].lower()):
+        return [found.items[0], found.items[1] + " " + head.group(1)], head.group(2)
+    return found.items, found.tail
 
 
 def _modifier_list(text: str) -> Expr | None:
