@@ -217,8 +217,13 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
 _ASIDE_TAILS = ("right now", "at the moment", "at all", "for now", "just now", "these days", "any more", "anymore", "already", "either", "though")
 
 
+_ASIDE_STARTS = {tail.split()[0] for tail in _ASIDE_TAILS}
+
+
 def _aside_ends(words: list[Word], k: int) -> bool:
     """Whether words k… are only such a tail, then the clause's end (a comma, a full stop, the text's end)."""
+    if k >= len(words) or words[k].text.lower() not in _ASIDE_STARTS:
+        return False  # (asked of every word of a phrase: most open no tail)
     rest = " ".join(w.text.lower() for w in words[k:] if w.tag != "_SP")
     for tail in _ASIDE_TAILS:
         if rest == tail or (rest.startswith(tail + " ") and rest[len(tail) + 1 : len(tail) + 2] in (",", ".", "!", "?", ";", ":")):
@@ -631,6 +636,11 @@ def _head_noun(words: list[Word], i: int) -> int:
     return words[head].head if words[head].tag in ("DT", "PDT") else head
 
 
+def _code_part(text: str) -> bool:
+    """Letters and digits in one word, the code of a name ("b12" in "vitamin b12", "v8")."""
+    return text.isalnum() and any(ch.isdigit() for ch in text)
+
+
 def _numbered(text: str, tag: str) -> bool:
     """A number, a Roman numeral or a letter that ends a name: "10", "II", "B"."""
     return tag == "CD" or bool(re.fullmatch(r"[IVX]{1,4}|[A-Z]|\d+[a-z]?", text))
@@ -718,7 +728,7 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     )
     if modifiers and words[first_unit].capitalised and last_unit_end > la + 1:
         last_unit_end = la + 1  # "Ottoman Empire" is "Ottoman" + the shared "Empire"
-    if modifiers and last_unit_end == la + 1 and la + 2 < lb and words[la + 1].text.isalnum() and any(ch.isdigit() for ch in words[la + 1].text):
+    if modifiers and last_unit_end == la + 1 and la + 2 < lb and _code_part(words[la + 1].text):
         last_unit_end = la + 2  # "iron or vitamin b12 deficiency": "vitamin b12" is one item
     if modifiers and first_unit > fa and words[first_unit - 1].tag == "NN" and words[first_unit - 1].dep == "compound" and words[first_unit - 1].head == first_unit:
         first_unit -= 1  # "part time or freelance jobs": "part time" is the first item, nothing before it is shared
@@ -1173,7 +1183,7 @@ def shared_head_phrases(text: str) -> Coordination | None:
     if any(words[k].verb and words[k].tag not in ("VBG", "VBN") and not _plural_read_as_verb(words, k) for k in rest):
         return None
     # "iron or vitamin b12 deficiency": a name's number goes with it, the head is after it
-    second = size + 1 if c + 2 + size < end and words[c + 1 + size].text.isalnum() and any(ch.isdigit() for ch in words[c + 1 + size].text) else size
+    second = size + 1 if c + 2 + size < end and _code_part(words[c + 1 + size].text) else size
     if words[c + 1 + second].tag not in _HEAD_NOUNS and not _plural_read_as_verb(words, c + 1 + second):
         return None  # the shared head opens with a noun ("installation regulations"), not a modifier
     last = max([end - 1] + rest)
