@@ -1458,6 +1458,11 @@ THIRTEENTH_PASS = [
     # "Where can I learn about X" asks for texts on X; a topic, so "but not the Y" leaves Y out
     ("Where can I learn about grants for community gardens, or about allotment leases but not the council waiting list?",
      '"grants for community gardens" OR "allotment leases?" AND NOT "council waiting list"'),
+    # two lowercase words joined by "and" before one noun name two kinds of it
+    ("What are the entry requirements for dental and veterinary degrees?",
+     '"What are the entry requirements for dental degrees" OR "What are the entry requirements for veterinary degrees"'),
+    ("How are snake and spider bites treated in Australia?",
+     '"How are snake bites treated in Australia" OR "How are spider bites treated in Australia"'),
     # an afterthought after a request that is no question goes as after a question
     ("Hi, I coach a kids' swim team. I need warm-up drills other than kickboard laps, or else short relay games. Time is limited.",
      '"warm-up drills" AND NOT "kickboard laps" OR "short relay games"'),
@@ -1469,6 +1474,10 @@ TWELFTH_PASS_KEPT_WHOLE = [
     "What is the moral of the Old Man and the Sea?",  # one word after "and the" may close a title
     "Where can I stream The Good, the Bad and the Ugly?",
     "sculptures attributed to Michelangelo that are not by Michelangelo",  # a name the question asks with: a property
+    # a fixed pair, a dish, a comparison: asked together
+    "salt and vinegar crisps history",
+    "chicken and leek pie recipes",
+    "What is the difference between solar and lunar eclipses?",
 ]
 
 

@@ -2007,7 +2007,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         if listed is not None:
             items, tail = _whole_roles(listed)
             return _node(Or, [listed.prefix + it + tail for it in items])
-    paired = _named_kinds(t) if "?" not in t and len(_words(t)) <= 16 else None
+    paired = (_named_kinds(t) or _paired_modifiers(t)) if "?" not in t and len(_words(t)) <= 16 else None
     if paired is not None:
         return paired
     # "men's or women's running shoes": two possessives share what they own
@@ -2224,6 +2224,49 @@ def _named_kinds(text: str) -> Expr | None:
         return None
     # adjectives ("Catholic and Protestant churches"), not names ("Simon and Garfunkel songs", "Law and Order episodes")
     if not all(w.tag == "JJ" or syntax.demonym(w.text) or _nationality(w.text) for w in words if w.text in found.items):
+        return None
+    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+
+
+# Fixed pairs joined by "and" that name one thing ("salt and vinegar crisps", "a hit and run case"),
+# and heads that a pair of foods makes one dish of ("chicken and leek pie")
+_AND_BINOMIALS = {
+    ("salt", "pepper"), ("salt", "vinegar"), ("fish", "chips"), ("fish", "chip"), ("black", "white"), ("hit", "run"),
+    ("trial", "error"), ("bed", "breakfast"), ("sweet", "sour"), ("foot", "mouth"), ("profit", "loss"), ("cease", "desist"),
+    ("pros", "cons"), ("snakes", "ladders"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
+    ("health", "safety"), ("bread", "butter"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
+    ("cheese", "onion"), ("gin", "tonic"), ("supply", "demand"), ("wear", "tear"), ("law", "order"), ("drum", "bass"),
+    ("rhythm", "blues"), ("checks", "balances"), ("nuts", "bolts"), ("odds", "ends"), ("bits", "pieces"), ("surf", "turf"),
+    ("sense", "sensibility"), ("crime", "punishment"), ("romeo", "juliet"), ("bangers", "mash"), ("pie", "mash"),
+    ("hide", "seek"), ("show", "tell"), ("pick", "mix"), ("question", "answer"), ("lost", "found"), ("bubble", "squeak"),
+    ("mergers", "acquisitions"), ("search", "rescue"), ("stop", "search"), ("park", "ride"), ("click", "collect"),
+    ("drag", "drop"), ("plug", "play"), ("copy", "paste"), ("cut", "paste"), ("song", "dance"), ("bow", "arrow"),
+    ("call", "response"), ("sink", "swim"), ("ebb", "flow"), ("give", "take"), ("loss", "damage"), ("terms", "conditions"),
+}
+_DISH_HEADS = {
+    "pie", "pies", "pizza", "pizzas", "soup", "soups", "salad", "salads", "sandwich", "sandwiches", "sauce", "stew", "curry",
+    "risotto", "cake", "cakes", "muffins", "crisps", "dressing", "recipe", "recipes", "dish", "dishes", "casserole", "pasta",
+    "tart", "quiche", "omelette", "smoothie", "smoothies", "jam", "flavour", "flavours", "flavor", "flavors", "cookies", "biscuits",
+    "burger", "burgers", "wrap", "wraps", "toastie", "cocktail", "cocktails", "sausages", "rolls", "bake", "traybake", "noodles",
+    "stir-fry", "chutney", "marinade", "glaze", "squid", "pudding", "crumble", "scones", "bread", "loaf", "combo", "combination",
+}
+
+
+def _paired_modifiers(text: str) -> Expr | None:
+    """ "snake and spider bites", "the licensing and microchipping rules for dogs": two lowercase
+    words joined by "and" before one noun name two kinds of it, one alternative each, as two
+    capitalised ones do (``_named_kinds``). Fixed pairs ("salt and vinegar crisps"), dishes
+    ("chicken and leek pie") and anything asked together ("between", "both") stay whole."""
+    if re.search(r"\s+or\s+|[,/]", text, re.IGNORECASE) or _RELATION_RE.search(text) or len(re.findall(r"\band\b", text, re.IGNORECASE)) != 1:
+        return None
+    found = syntax.coordination_items(text, "and")
+    if found is None or not found.modifiers or len(found.items) != 2 or not all(re.fullmatch(r"[a-z]+", it) for it in found.items):
+        return None
+    if (found.items[0], found.items[1]) in _AND_BINOMIALS or syntax.objects_with_tail(text) is not None:
+        return None  # ("grants for insulation and heat pumps in Wales": two objects, the second a compound)
+    at = len(text) - len(found.tail.lstrip())  # the shared noun opens the tail
+    head = next((w for w in syntax.tag(text) if w.start == at), None)
+    if head is None or head.tag not in ("NN", "NNS") or not head.text.islower() or head.text in _DISH_HEADS:
         return None
     return _node(Or, [found.prefix + it + found.tail for it in found.items])
 
