@@ -1463,6 +1463,11 @@ THIRTEENTH_PASS = [
      '"What are the entry requirements for dental degrees" OR "What are the entry requirements for veterinary degrees"'),
     ("How are snake and spider bites treated in Australia?",
      '"How are snake bites treated in Australia" OR "How are spider bites treated in Australia"'),
+    # where the asker works names no topic of the question, unlike where they live or what they write about
+    ("I run a small florist in York. Which cut flowers last longest in a vase?",
+     '"Which cut flowers last longest in a vase?"'),
+    ("I'm a librarian at a Glasgow primary school. Which picture books about grief work for young children?",
+     '"Which picture books about grief work for young children?"'),
     # an afterthought after a request that is no question goes as after a question
     ("Hi, I coach a kids' swim team. I need warm-up drills other than kickboard laps, or else short relay games. Time is limited.",
      '"warm-up drills" AND NOT "kickboard laps" OR "short relay games"'),

@@ -2478,6 +2478,16 @@ _CONSTRAINT_RE = re.compile(
 )
 
 
+# The asker's own work, said as background: "I run a small bakery in Leeds.", "I'm a cataloguer at a
+# public library.", "I teach A-level chemistry." (not "I live in Norway.", "We're moving to Spain.",
+# nor what the work is about: "I'm a PhD student writing about the Baroque.")
+_WORKPLACE_RE = re.compile(
+    r"^(?!.*\b(?:writing|researching|studying|reading\s+up)\b)(?:(?:i|we)\s+(?:(?:also\s+)?(?:run|own|manage|teach|coach)\b|work\s+(?:in|at|for|as|on)\b|volunteer\s+(?:at|in|for|with)\b)"
+    r"|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+an?\s+(?:[\w-]+\s+){0,2}(?:" + _ROLE + r"|[a-z]+(?:er|or|ist|ian))\b)",
+    re.IGNORECASE,
+)
+
+
 def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
     """Whether "them" or "they" has a plural noun before it in its own sentence ("inventions …
     credited with them"), so it points at nothing in the background ("it" may point anywhere)."""
@@ -2557,7 +2567,8 @@ def _drop_background(text: str) -> str:
             # ("Our team is fed up with Slack. What could replace Slack?"): its topics stay
             # (a month or a day is when, no name: "We're planning a family trip in June.")
             names = [name for name in re.findall(r"(?<=\S)\s+((?!I\b)[A-Z][\w'’-]*)", sentence) if name.lower() not in syntax.TIME_WORDS]
-            if any(name not in text[b:] and name not in text[:a] for name in names):
+            # (but not where the asker works: "I run a small bakery in Leeds.", "I work in IT support.")
+            if any(name not in text[b:] and name not in text[:a] for name in names) and not _WORKPLACE_RE.match(sentence):
                 named.append(k)
         else:
             request.append(k)
