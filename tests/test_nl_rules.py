@@ -1468,6 +1468,9 @@ THIRTEENTH_PASS = [
      '"Which cut flowers last longest in a vase?"'),
     ("I'm a librarian at a Glasgow primary school. Which picture books about grief work for young children?",
      '"Which picture books about grief work for young children?"'),
+    # a trip in the background: where it goes is the topic, not the trip
+    ("We're planning a holiday in Crete next May. Which beaches are quiet enough for small children?",
+     '"Crete: Which beaches are quiet enough for small children?"'),
     # an afterthought after a request that is no question goes as after a question
     ("Hi, I coach a kids' swim team. I need warm-up drills other than kickboard laps, or else short relay games. Time is limited.",
      '"warm-up drills" AND NOT "kickboard laps" OR "short relay games"'),

@@ -2601,7 +2601,7 @@ def _drop_background(text: str) -> str:
             return without_afterthoughts
         return _squash(" ".join(text[spans[k][0] : spans[k][1]] for k in with_named))
     # what a named background is about stays where the question does not say it: "We're doing
-    # a road trip across the US next summer. Which national parks …?" keeps "road trip", "US"
+    # a cycling tour through the Netherlands in May. Which cities …?" keeps "cycling tour", "Netherlands"
     asked = grading.content_words(" ".join(text[spans[k][0] : spans[k][1]] for k in request))
     topics: list[str] = []
     # (only there: writers drop the topics of a background that names nothing; all of it was

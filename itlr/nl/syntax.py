@@ -454,14 +454,15 @@ _PEOPLE_AND_TIMES = {
     "year", "years", "month", "months", "week", "weeks", "summer", "winter", "spring", "autumn", "fall", "weekend", "day", "days",
     "night", "morning", "evening", "time", "moment", "while", "ages", "decade", "luck", "bit", "lot", "way", "thing", "things",
     "idea", "ideas", "question", "questions", "help", "advice", "one", "ones", "home", "work", "job",
+    "trip", "trips", "holiday", "holidays", "vacation", "visit", "stay", "break",  # a trip: where it goes is the topic
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
 }
 
 
 def background_topics(sentence: str) -> list[str]:
     """What a sentence about the asker is about: the noun phrases it names as objects, with
-    their modifiers ("We're doing a road trip across the US next summer." → "road trip",
-    "US"), less people and times. The asker's own description ("I'm a PhD student") is none.
+    their modifiers ("We're doing a cycling tour through the Netherlands in May." → "cycling
+    tour", "Netherlands"), less people, times and a trip itself (writers keep where it goes). The asker's own description ("I'm a PhD student") is none.
     A phrase is the run of modifier and noun tags around an object noun (the small parser's
     attachments inside it are often wrong: "a budget gaming PC")."""
     words = tag(sentence)
