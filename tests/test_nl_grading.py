@@ -97,6 +97,7 @@ def test_harmful(produced: str, intended: str, harmful: bool) -> None:
 def test_content_words() -> None:
     assert content_words("no-till farming") == {"no", "till", "farming"}
     assert content_words("What are the benefits of the programs?") == {"benefit", "program"}
+    assert content_words("how a no win no fee solicitor gets paid") == content_words("How does a no win no fee solicitor get paid?")
 
 
 def test_alternatives_count_as_right() -> None:

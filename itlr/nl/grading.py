@@ -12,7 +12,7 @@
   "s"; "aren't" and "cannot" read as "are not" and "can not", "I'm", "we're", "I've", "I'd", "I'll" as
   "I am", "we are", "I have", "I would", "I will"), less the function words in ``STOP_WORDS`` (articles, pronouns,
   auxiliaries, question words, prepositions, request wording such as "tell me
-  about", "explain", "suggest"), each word without a final "s" when it is longer than three letters
+  about", "explain", "suggest", and these with a final "s": "gets", "wants"), each word without a final "s" when it is longer than three letters
   and does not end in "ss" (so "programs" and "program" agree), and after "ch", "sh", "x", "ss" or "z" without a final "e", "s" or "es" ("crashes" and "crash", "headaches" and "headache" agree). So
   "Which fish swim upstream to spawn?" and "fish that swim upstream to spawn"
   are equivalent; "Emma" and "Emma, or novels by the Bronte sisters" are not.
@@ -78,7 +78,8 @@ def content_words(text: str) -> frozenset[str]:
             word = sibilant.group(1)  # "crashes"/"crash", "headaches"/"headache": the plural adds "es" or "s"
         elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
             word = word[:-1]
-        out.add(word)
+        if word not in STOP_WORDS:  # "gets", "wants": a function word with its "s" is one too
+            out.add(word)
     return frozenset(out)
 
 
