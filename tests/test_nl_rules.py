@@ -1471,6 +1471,11 @@ THIRTEENTH_PASS = [
     # a trip in the background: where it goes is the topic, not the trip
     ("We're planning a holiday in Crete next May. Which beaches are quiet enough for small children?",
      '"Crete: Which beaches are quiet enough for small children?"'),
+    # "… keep asking." asks about no topic; "those" with its plural noun in its own sentence points at no background
+    ("I'm a school nurse and parents keep asking. Which vaccines are offered in year 8, excluding the HPV jab?",
+     '"Which vaccines are offered in year 8?" AND NOT "HPV jab"'),
+    ("I'm a tour guide in training. I need to learn about Roman forts in Britain but leave out Vindolanda and Housesteads since I've covered those.",
+     '"Roman forts in Britain" AND NOT "Vindolanda" AND NOT "Housesteads"'),
     # an afterthought after a request that is no question goes as after a question
     ("Hi, I coach a kids' swim team. I need warm-up drills other than kickboard laps, or else short relay games. Time is limited.",
      '"warm-up drills" AND NOT "kickboard laps" OR "short relay games"'),

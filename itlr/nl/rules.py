@@ -2382,7 +2382,7 @@ _ABOUT_ME_RE = re.compile(
 )
 # ("couples keep asking me this", "I was wondering about this": "this" is the question that follows, no topic)
 _TOPIC_STATEMENT_RE = re.compile(
-    r"\b(?:wonder(?:ing)?|curious|interested|question|asking|know\s+(?:if|whether|how|what|why|which))\b(?!\s+(?:(?:me|us|myself|about)\s+)?(?:this|that)\b)",
+    r"\b(?:wonder(?:ing)?|curious|interested|question|asking|know\s+(?:if|whether|how|what|why|which))\b(?!\s+(?:(?:me|us|myself|about)\s+)?(?:this|that)\b)(?![\s.!]*$)",
     re.IGNORECASE,
 )
 # words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
@@ -2489,9 +2489,10 @@ _WORKPLACE_RE = re.compile(
 
 
 def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
-    """Whether "them" or "they" has a plural noun before it in its own sentence ("inventions …
-    credited with them"), so it points at nothing in the background ("it" may point anywhere)."""
-    if ref.group(0).lower() not in ("them", "they"):
+    """Whether "them", "they", "those" or "these" has a plural noun before it in its own sentence
+    ("inventions … credited with them", "excluding Sangiovese … since I've covered those"), so it
+    points at nothing in the background ("it" may point anywhere)."""
+    if ref.group(0).lower() not in ("them", "they", "those", "these"):
         return False
     start = max((a for a, _ in _sentences(text) if a <= ref.start()), default=0)
     return any(w.tag == "NNS" and not w.capitalised for w in syntax.tag(text[start : ref.start()]))
