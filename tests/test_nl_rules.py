@@ -1476,6 +1476,8 @@ THIRTEENTH_PASS = [
      '"Which vaccines are offered in year 8?" AND NOT "HPV jab"'),
     ("I'm a tour guide in training. I need to learn about Roman forts in Britain but leave out Vindolanda and Housesteads since I've covered those.",
      '"Roman forts in Britain" AND NOT "Vindolanda" AND NOT "Housesteads"'),
+    # how many answers, said after the question, narrows nothing
+    ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question
     ("Hi, I coach a kids' swim team. I need warm-up drills other than kickboard laps, or else short relay games. Time is limited.",
      '"warm-up drills" AND NOT "kickboard laps" OR "short relay games"'),

@@ -2488,6 +2488,15 @@ _WORKPLACE_RE = re.compile(
 )
 
 
+# How many answers, after the question, narrows nothing: "Need about ten.", "I'd like five or six."
+_ANSWER_COUNT_RE = re.compile(
+    r"^(?:(?:i|we)(?:['’]d|\s+would)?\s+)?(?:need|want|like|would\s+like|looking\s+for)\s+(?:about|around|roughly|at\s+least|maybe|just|only)?\s*"
+    r"(?:\d+|a\s+few|a\s+couple|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+dozen)"
+    r"(?:\s+or\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|so))?(?:\s+(?:of\s+them|examples|ideas|options|suggestions|names|answers))?\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
     """Whether "them", "they", "those" or "these" has a plural noun before it in its own sentence
     ("inventions … credited with them", "excluding Sangiovese … since I've covered those"), so it
@@ -2548,7 +2557,7 @@ def _drop_background(text: str) -> str:
             and not sentence.endswith("?")
             and not _QUESTION_START_RE.match(sentence)  # "… Is there any similarity between …": a question typed without its mark
             and not excludes(a, b)
-            and (not _CONSTRAINT_RE.search(sentence) or _HEARSAY_RE.match(sentence))
+            and (not _CONSTRAINT_RE.search(sentence) or _HEARSAY_RE.match(sentence) or _ANSWER_COUNT_RE.match(sentence))
         ):
             background.append(k)  # "… in Europe? Just curious.", "… on gravel? Customers keep asking me.": why it is asked
             afterthoughts.append(k)
