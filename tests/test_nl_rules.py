@@ -1476,6 +1476,9 @@ THIRTEENTH_PASS = [
      '"Which vaccines are offered in year 8?" AND NOT "HPV jab"'),
     ("I'm a tour guide in training. I need to learn about Roman forts in Britain but leave out Vindolanda and Housesteads since I've covered those.",
      '"Roman forts in Britain" AND NOT "Vindolanda" AND NOT "Housesteads"'),
+    # a pronoun inside a quoted phrase points at no background
+    ("We just opened a second shop. How should a small company handle 'use it or lose it' holiday rules for part-time staff?",
+     '"How should a small company handle \'use it or lose it\' holiday rules for part-time staff?"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question

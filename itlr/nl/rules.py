@@ -2497,6 +2497,9 @@ _ANSWER_COUNT_RE = re.compile(
 )
 
 
+_QUOTED_RE = re.compile(r"(?<!\w)['‘\"“][^'’\"”]{2,60}['’\"”](?!\w)")
+
+
 def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
     """Whether "them", "they", "those" or "these" has a plural noun before it in its own sentence
     ("inventions … credited with them", "excluding Sangiovese … since I've covered those"), so it
@@ -2602,7 +2605,8 @@ def _drop_background(text: str) -> str:
 
     def stands_alone(kept: list[int]) -> bool:
         core = " ".join(asked_in(a, b) for a, b in (spans[k] for k in kept))
-        return len(grading.content_words(core)) >= 4 and not any(not _antecedent_before(core, m) for m in _REFERENCE_RE.finditer(core))
+        said = _QUOTED_RE.sub(lambda m: "x" * len(m.group(0)), core)  # "'use it or lose it' rules": a quoted "it" points nowhere
+        return len(grading.content_words(core)) >= 4 and not any(not _antecedent_before(core, m) for m in _REFERENCE_RE.finditer(said))
 
     if not stands_alone(request):
         # (the named background as part of the question, as it reads)
