@@ -1413,7 +1413,7 @@ TWELFTH_PASS = [
      '"which sharks are not dangerous to divers"'),
     # in a text of several sentences, ", or else" names the other option with no exclusion about
     ("Our son wants to be a chef. Where can he find cookery apprenticeships, or else catering courses in Leeds?",
-     '"Our son wants to be a chef. Where can he find cookery apprenticeships" OR "catering courses in Leeds?"'),
+     '"Where can he find cookery apprenticeships" OR "catering courses in Leeds?"'),
     # a participle before the nouns it describes is a noun phrase to leave out, no relation
     ("bike chain problems but not rusted links", '"bike chain problems" AND NOT "rusted links"'),
     # a hyphenated kind is one word: "that aren't trick-takers" leaves a kind out
@@ -1479,6 +1479,9 @@ THIRTEENTH_PASS = [
     # a pronoun inside a quoted phrase points at no background
     ("We just opened a second shop. How should a small company handle 'use it or lose it' holiday rules for part-time staff?",
      '"How should a small company handle \'use it or lose it\' holiday rules for part-time staff?"'),
+    # the question points back only at a person of the background: what is said of them is the topic
+    ("My mum has arthritis in her hands. Which kitchen gadgets make cooking easier for her?",
+     '"arthritis, hands: Which kitchen gadgets make cooking easier for her?"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question

@@ -2603,12 +2603,18 @@ def _drop_background(text: str) -> str:
         rest = _inline_exclusions(text[a:b], [])
         return rest if _asks(rest) else ""
 
-    def stands_alone(kept: list[int]) -> bool:
+    def stands_alone(kept: list[int], but_people: bool = False) -> bool:
         core = " ".join(asked_in(a, b) for a, b in (spans[k] for k in kept))
         said = _QUOTED_RE.sub(lambda m: "x" * len(m.group(0)), core)  # "'use it or lose it' rules": a quoted "it" points nowhere
-        return len(grading.content_words(core)) >= 4 and not any(not _antecedent_before(core, m) for m in _REFERENCE_RE.finditer(said))
+        people = ("he", "him", "his", "she", "her") if but_people else ()
+        return len(grading.content_words(core)) >= 4 and not any(
+            not _antecedent_before(core, m) and m.group(0).lower() not in people for m in _REFERENCE_RE.finditer(said)
+        )
 
-    if not stands_alone(request):
+    # "My husband has coeliac disease. Which cuisines are safe for him?": the question points back
+    # only at a person; what the background says of them is the question's topic, not who they are
+    about_someone = not stands_alone(request) and stands_alone(request, but_people=True)
+    if not stands_alone(request) and not about_someone:
         # (the named background as part of the question, as it reads)
         with_named = sorted(request + named)
         if len(with_named) == len(spans) or not stands_alone(with_named):
@@ -2625,7 +2631,7 @@ def _drop_background(text: str) -> str:
     # lasagne and curry?": "main courses" alone lost what they are for)
     asking = " ".join(text[a:b] for a, b in (spans[k] for k in request) if _asks(text[a:b]))
     bare = len(grading.content_words(_inline_exclusions(asking, []))) <= 2
-    for k in named if not bare else sorted(set(named) | {k for k in background if k < min(request)}):
+    for k in named if not (bare or about_someone) else sorted(set(named) | {k for k in background if k < min(request)}):
         topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if not grading.content_words(t) <= asked and t not in topics]
     lead = ", ".join(topics) + ": " if topics else ""
     return _squash(lead + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
