@@ -1482,6 +1482,9 @@ THIRTEENTH_PASS = [
     # the question points back only at a person of the background: what is said of them is the topic
     ("My mum has arthritis in her hands. Which kitchen gadgets make cooking easier for her?",
      '"arthritis, hands: Which kitchen gadgets make cooking easier for her?"'),
+    # after a keyword query, a "verb" between nouns that end the text is one more noun of the compound
+    ("typing certification courses but not stenography speed tests",
+     '"typing certification courses" AND NOT "stenography speed tests"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question
