@@ -1485,6 +1485,9 @@ THIRTEENTH_PASS = [
     # after a keyword query, a "verb" between nouns that end the text is one more noun of the compound
     ("typing certification courses but not stenography speed tests",
      '"typing certification courses" AND NOT "stenography speed tests"'),
+    # why an item is left out goes with it ("because the council's …"), and its pronoun points at no background
+    ("I've just bought a narrowboat. I need mooring guides for London, but not the Regent's Canal because the council's closing it.",
+     '"mooring guides for London" AND NOT "Regent\'s Canal"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question

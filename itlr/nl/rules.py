@@ -432,7 +432,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     # eat a lot": whatever "already" is done with it, with a comma or without
     r"|(?:\s*[,;:—–])?\s+(?:which|that|as)\s+(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]re|\s+have|\s+are)?\s+already\s+\w+"
     # "since we've been twice already", "because it's overrated": why it is left out
-    r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|his|her|their|that|those|these|this|there|everyone|everybody|nobody|the\s+\w+\s+(?-i:[a-z])[\w'’]*)\b"
+    r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|his|her|their|that|those|these|this|there|everyone|everybody|nobody|the\s+\w+(?:['’]s)?\s+(?-i:[a-z])[\w'’]*)\b"
     # typed without a comma: "no ferns they always die on me"
     r"|\s+" + _NO_WISH + r"(?![^.?!;]*\b(?:can|could|will|might|may|shall|to)\b)(?:they|we|I|it|he|she)(?:['’](?:s|re|ve|ll|d))?\s+(?:always|never|just|already|all|both|really)?\s*(?!to\b)\w+"
     r")[^.?!;]*[.!]?",
@@ -2619,7 +2619,9 @@ def _drop_background(text: str) -> str:
 
     def stands_alone(kept: list[int], but_people: bool = False) -> bool:
         core = " ".join(asked_in(a, b) for a, b in (spans[k] for k in kept))
-        said = _QUOTED_RE.sub(lambda m: "x" * len(m.group(0)), core)  # "'use it or lose it' rules": a quoted "it" points nowhere
+        # ("'use it or lose it' rules": a quoted "it" points nowhere, nor does one in what is left out:
+        # "… but not the IHT400 because the solicitor's doing that")
+        said = _QUOTED_RE.sub(lambda m: "x" * len(m.group(0)), _inline_exclusions(core, []) if triggers else core)
         people = ("he", "him", "his", "she", "her") if but_people else ()
         return len(grading.content_words(core)) >= 4 and not any(
             not _antecedent_before(core, m) and m.group(0).lower() not in people for m in _REFERENCE_RE.finditer(said)
