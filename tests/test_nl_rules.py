@@ -1488,6 +1488,10 @@ THIRTEENTH_PASS = [
     # why an item is left out goes with it ("because the council's …"), and its pronoun points at no background
     ("I've just bought a narrowboat. I need mooring guides for London, but not the Regent's Canal because the council's closing it.",
      '"mooring guides for London" AND NOT "Regent\'s Canal"'),
+    # "those run by X" names who runs them, a group to leave out; "Evening!" greets
+    ("youth football clubs in Bristol except those run by academies",
+     '"youth football clubs in Bristol" AND NOT "academies"'),
+    ("Evening! Which cocktails use mezcal instead of tequila?", '"Which cocktails use mezcal instead of tequila?"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question

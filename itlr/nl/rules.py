@@ -310,7 +310,7 @@ _ROLE_LEAD_RE = re.compile(
 )
 # "hi!", "Hey there," in front of a question say nothing about its topic.
 _GREETING_RE = re.compile(
-    r"^(?:(?:hi|hey|hello|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|folks|everyone))?\s*[!,.:]+\s*(?=\S)"
+    r"^(?:(?:hi|hey|hello|hiya|greetings|(?:good\s+)?(?:morning|afternoon|evening))(?:\s+(?:there|all|folks|everyone))?\s*[!,.:]+\s*(?=\S)"
     # "ok so which cities …", "quick question: …"
     r"|(?:ok(?:ay)?,?\s+so|so(?=\s*,)|(?-i:so)|basically|anyway|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q))[,:\s-]+"
     r"(?=(?:what|which|who|where|when|why|how|is|are|can|could|should|would|do|does|i|we|my|any|show|tell|give|find|list|recommend|suggest|either|need)\b)"
@@ -368,7 +368,7 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
     # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
-    re.compile(r"^(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+", re.IGNORECASE),
+    re.compile(r"^(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+", re.IGNORECASE),
     re.compile(
         r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
         r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
@@ -1162,7 +1162,7 @@ _STATEMENT_CUE_RE = re.compile(
     r"|(?:i|we)(?:['’]ve|\s+have)\s+had\s+enough\s+of|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?fed\s+up\s+with"
 )
 _ONES_WITH_RE = re.compile(
-    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+\S", re.IGNORECASE
+    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+\S", re.IGNORECASE
 )
 _ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?!(?:the|any)\s)(?:[\w.’'-]+\s+){1,2}?)(?-i:ones?)\b(?![-'’])", re.IGNORECASE)  # not "one-arm hangs"
 _ADJECTIVE_SUFFIX_RE = re.compile(r"(?:y|ous|ful|ic|al|ive|ish|less|able|ible|ed|ary|ent|ant|ese|ian|er|est)$")
