@@ -1509,6 +1509,8 @@ TWELFTH_PASS_KEPT_WHOLE = [
     "salt and vinegar crisps history",
     "chicken and leek pie recipes",
     "What is the difference between solar and lunar eclipses?",
+    "How do I get red wine and candle wax out of a wool carpet?",  # two compounds, not "red wine wax"
+    "council tax and parking permit discounts for carers",  # not "council tax permit discounts"
 ]
 
 

@@ -2279,8 +2279,14 @@ def _paired_modifiers(text: str) -> Expr | None:
     if (found.items[0], found.items[1]) in _AND_BINOMIALS or syntax.objects_with_tail(text) is not None:
         return None  # ("grants for insulation and heat pumps in Wales": two objects, the second a compound)
     at = len(text) - len(found.tail.lstrip())  # the shared noun opens the tail
-    head = next((w for w in syntax.tag(text) if w.start == at), None)
-    if head is None or head.tag not in ("NN", "NNS") or not head.text.islower() or head.text in _DISH_HEADS:
+    words = syntax.tag(text)
+    k = next((k for k, w in enumerate(words) if w.start == at), None)
+    if k is None or words[k].tag not in ("NN", "NNS") or not words[k].text.islower() or words[k].text in _DISH_HEADS:
+        return None
+    before = [w for w in words if w.end <= len(found.prefix.rstrip())]
+    # the pair opens its noun phrase and the shared noun ends it: "council tax and parking permit
+    # discounts", "red wine and candle wax" are two compounds of their own
+    if (before and before[-1].tag not in ("DT", "PRP$", "IN", "TO", "WDT", "WP", "WRB") and not before[-1].verb) or (k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS")):
         return None
     return _node(Or, [found.prefix + it + found.tail for it in found.items])
 
