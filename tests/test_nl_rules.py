@@ -1492,6 +1492,9 @@ THIRTEENTH_PASS = [
     ("youth football clubs in Bristol except those run by academies",
      '"youth football clubs in Bristol" AND NOT "academies"'),
     ("Evening! Which cocktails use mezcal instead of tequila?", '"Which cocktails use mezcal instead of tequila?"'),
+    # "… and no garden" after what the asker has got says what they have, no topic to leave out
+    ("We've got two kids and no garden. Which indoor games keep toddlers busy on rainy days?",
+     '"Which indoor games keep toddlers busy on rainy days?"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question

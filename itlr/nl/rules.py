@@ -980,6 +980,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     if word in ("no", "without") and re.match(r"\s*(?:and|or|,)\s*$", conn_text, re.IGNORECASE):
         if re.search(r"\b(?:with\s+no|without|no)\b", text[sent_start:conn_start], re.IGNORECASE):
             return False  # "accounts with no monthly fees and no minimum balance": the property goes on
+        if word == "no" and re.search(r"\b(?:(?:i|we)(?:['’]ve|\s+have)\s+(?:got\s+)?|(?:i|we)\s+(?:own|had|got)\s+)", text[sent_start:conn_start], re.IGNORECASE):
+            return False  # "We've got a long weekend in October and no car": what the asker has, no topic
     if m.group("copula") or (word == "not" and re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)):
         # "Nordic countries that aren't Sweden" leaves out members of the class asked for;
         # "… but are not actual Nobel Prizes" says what the answer is not: a property.
