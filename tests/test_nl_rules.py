@@ -1495,6 +1495,8 @@ THIRTEENTH_PASS = [
     # "… and no garden" after what the asker has got says what they have, no topic to leave out
     ("We've got two kids and no garden. Which indoor games keep toddlers busy on rainy days?",
      '"Which indoor games keep toddlers busy on rainy days?"'),
+    # a lowercase brand after "or" that the tagger reads as an adverb is one more item
+    ("letting agents in york not foxtons or yopa", '"letting agents in york" AND NOT "foxtons" AND NOT "yopa"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question

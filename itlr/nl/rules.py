@@ -1357,10 +1357,10 @@ def _noun_list(after: str) -> bool:
         else:
             items[-1].append(w)
     nouns = ("NN", "NNS", "NNP", "NNPS")
-    # "xiaomi or segway", "tesla or rivian": a one-word item after the conjunction that the tagger
-    # reads as a verb, or as an adjective where only a noun fits, is a noun
+    # "xiaomi or segway", "tesla or rivian", "purplebricks or yopa": a one-word item after the
+    # conjunction that the tagger reads as a verb, or as an adjective or adverb where only a noun fits, is a noun
     misread = [
-        len(it) == 1 and k > 0 and it[0].text.isalpha() and (it[0].tag in ("VB", "VBP") or (it[0].tag == "JJ" and syntax.noun_alone(it[0].text)))
+        len(it) == 1 and k > 0 and it[0].text.isalpha() and (it[0].tag in ("VB", "VBP") or (it[0].tag in ("JJ", "RB") and syntax.noun_alone(it[0].text)))
         for k, it in enumerate(items)
     ]
     return 1 <= len(items) <= 4 and all(
