@@ -935,7 +935,7 @@ FIFTH_PASS = [
     ),
     (
         "I'm 30 and just started running. Which marathon training plans, apart from Hal Higdon's, work for beginners?",
-        '"Which marathon training plans work for beginners?" AND NOT "Hal Higdon\'s"',
+        '"marathon training plans for beginners" AND NOT "Hal Higdon\'s"',
     ),
     # "the X ones" after a cue that leaves things out: the subclass is left out (never the head noun)
     ("sneakers except the red ones", '"sneakers" AND NOT "red"'),
@@ -1104,7 +1104,7 @@ EIGHTH_PASS = [
     ("Could you tell me about the moons of Saturn besides Titan? It's for my son's school project. Thanks!", '"moons of Saturn?" AND NOT "Titan"'),
     # a sentence that only asks for help, and a "pls" that ends the message
     ("Can you help? crochet amigurumi patterns except animals, or beginner embroidery kits", '"crochet amigurumi patterns" AND NOT "animals" OR "beginner embroidery kits"'),
-    ("Can you help? Customer is asking which payment methods, excluding PayPal, work for subscriptions", '"which payment methods work for subscriptions" AND NOT "PayPal"'),
+    ("Can you help? Customer is asking which payment methods, excluding PayPal, work for subscriptions", '"payment methods for subscriptions" AND NOT "PayPal"'),
     ("Marvel movies excluding the Avengers films, or DC movies pls", '"Marvel movies" AND NOT "Avengers films" OR "DC movies"'),
     ("which programming languages other than rust compile to webassembly pls", '"which programming languages compile to webassembly" AND NOT "rust"'),
     # pleasantries, "keep it short" after a comma, and the alternatives of one sentence among several
@@ -1375,7 +1375,7 @@ TWELFTH_PASS = [
      '"so which apps help with listening practice in Japanese?" AND NOT "kanji drills"'),
     # nothing of an exclusion sentence's punctuation is left at the question's start
     ("Our school is holding a talent show. Anything but magic tricks, please! Which acts work well for shy kids?",
-     '"Which acts work well for shy kids?" AND NOT "magic tricks"'),
+     '"acts for shy kids" AND NOT "magic tricks"'),
     # why a thing is off the table says nothing of the topic: "after …" as "because …"
     ("Planning my veg patch for spring. Carrots are off the table after the carrot fly last year. What crops are easy for beginners?",
      '"What crops are easy for beginners?" AND NOT "Carrots"'),
@@ -1393,7 +1393,7 @@ TWELFTH_PASS = [
      '"volcanoes. Which eruptions make good case studies?" AND NOT "Vesuvius"'),
     # "…, which we already own": a remark on what was left out goes with it
     ("Which compost bins work for a small yard, other than tumblers, which we already own?",
-     '"Which compost bins work for a small yard?" AND NOT "tumblers"'),
+     '"compost bins for a small yard" AND NOT "tumblers"'),
     # "Any suggestions for", "any advice on": request wording, as "advice on" alone was
     ("Any suggestions for board games other than Catan?", '"board games?" AND NOT "Catan"'),
     # "My kid asked me this …:" says who asked, no topic: the question is one term alone
@@ -1437,7 +1437,7 @@ TWELFTH_PASS = [
     # (two occupations do share what follows them)
     ("cost of a plumber or electrician call-out in London", '"cost of a plumber call-out in London" OR "cost of a electrician call-out in London"'),
     # "Anything except X" as a sentence of its own: "Anything" goes with the cue
-    ("Which board games work for a family of six? Anything except Monopoly.", '"Which board games work for a family of six" AND NOT "Monopoly"'),
+    ("Which board games work for a family of six? Anything except Monopoly.", '"board games for a family of six" AND NOT "Monopoly"'),
     # a last lowercase brand the tagger reads as an adjective is one more item left out
     ("budget laptops not acer or lenovo", '"budget laptops" AND NOT "acer" AND NOT "lenovo"'),
 ]
@@ -1467,7 +1467,7 @@ THIRTEENTH_PASS = [
     ("I run a small florist in York. Which cut flowers last longest in a vase?",
      '"Which cut flowers last longest in a vase?"'),
     ("I'm a librarian at a Glasgow primary school. Which picture books about grief work for young children?",
-     '"Which picture books about grief work for young children?"'),
+     '"picture books about grief for young children"'),
     # a trip in the background: where it goes is the topic, not the trip
     ("We're planning a holiday in Crete next May. Which beaches are quiet enough for small children?",
      '"Crete: Which beaches are quiet enough for small children?"'),
@@ -1497,6 +1497,8 @@ THIRTEENTH_PASS = [
      '"Which indoor games keep toddlers busy on rainy days?"'),
     # a lowercase brand after "or" that the tagger reads as an adverb is one more item
     ("letting agents in york not foxtons or yopa", '"letting agents in york" AND NOT "foxtons" AND NOT "yopa"'),
+    # "What/Which X work (well) for Y": the things asked for, and what for; "work in" stays
+    ("Which sleeping bags work well for winter camping in Scotland?", '"sleeping bags for winter camping in Scotland"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question
@@ -1516,6 +1518,7 @@ TWELFTH_PASS_KEPT_WHOLE = [
     "What is the difference between solar and lunar eclipses?",
     "How do I get red wine and candle wax out of a wool carpet?",  # two compounds, not "red wine wax"
     "council tax and parking permit discounts for carers",  # not "council tax permit discounts"
+    "Which heat pumps work in very cold climates?",
 ]
 
 

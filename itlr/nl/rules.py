@@ -1791,13 +1791,22 @@ _WORK_PURPOSE_RE = re.compile(
 _OK_TO_RE = re.compile(r"^is\s+it\s+(?:ok|okay|alright|all\s+right|fine)(?:\s+for\s+(?:me|us))?\s+to\s+(?=\w)", re.IGNORECASE)
 
 
+# "What spreadsheet tools work well for budgeting?", "Which grasses work as a lawn?": the things
+# asked for, and what for (not "Which heat pumps work in cold climates?")
+_WHAT_WORKS_RE = re.compile(
+    r"^(?:what|which)\s+(?P<things>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:(?:would|will|might|could)\s+)?works?"
+    r"(?:(?:\s+(?:well|best))?\s+(?=(?:for|as)\s)|\s+best\s+(?=on\s))",
+    re.IGNORECASE,
+)
+
+
 def _strip_filler(text: str) -> str:
     t = text.strip()
     if _OWN_WORK_RE.match(t) and _FILLER_RE.match(t):
         t = _WORK_PURPOSE_RE.sub("", t)  # "… for my sixth-form class": whom the work is for, not its topic
-    use = _WHAT_USE_RE.match(t)
+    use = _WHAT_USE_RE.match(t) or _WHAT_WORKS_RE.match(t)
     if use:
-        t = use.group("things") + " " + t[use.end() :].rstrip("?").rstrip()
+        t = (use.group("things") + " " + t[use.end() :].rstrip("?").rstrip()).rstrip()
     for _ in range(2):
         m = _ASK_FOR_RE.match(t)
         if m and m.end() < len(t):
