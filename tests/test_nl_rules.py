@@ -1499,6 +1499,7 @@ THIRTEENTH_PASS = [
     ("letting agents in york not foxtons or yopa", '"letting agents in york" AND NOT "foxtons" AND NOT "yopa"'),
     # "What/Which X work (well) for Y": the things asked for, and what for; "work in" stays
     ("Which sleeping bags work well for winter camping in Scotland?", '"sleeping bags for winter camping in Scotland"'),
+    ("What studies exist on microplastics in drinking water?", '"studies on microplastics in drinking water"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question

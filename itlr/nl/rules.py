@@ -1791,11 +1791,11 @@ _WORK_PURPOSE_RE = re.compile(
 _OK_TO_RE = re.compile(r"^is\s+it\s+(?:ok|okay|alright|all\s+right|fine)(?:\s+for\s+(?:me|us))?\s+to\s+(?=\w)", re.IGNORECASE)
 
 
-# "What spreadsheet tools work well for budgeting?", "Which grasses work as a lawn?": the things
-# asked for, and what for (not "Which heat pumps work in cold climates?")
+# "What spreadsheet tools work well for budgeting?", "Which grasses work as a lawn?", "What research
+# exists on X?": the things asked for, and what for (not "Which heat pumps work in cold climates?")
 _WHAT_WORKS_RE = re.compile(
-    r"^(?:what|which)\s+(?P<things>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:(?:would|will|might|could)\s+)?works?"
-    r"(?:(?:\s+(?:well|best))?\s+(?=(?:for|as)\s)|\s+best\s+(?=on\s))",
+    r"^(?:what|which)\s+(?P<things>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:(?:(?:would|will|might|could)\s+)?works?"
+    r"(?:(?:\s+(?:well|best))?\s+(?=(?:for|as)\s)|\s+best\s+(?=on\s))|exists?(?:\s+(?=(?:for|on|about)\s)|\s*(?=\?*$)))",
     re.IGNORECASE,
 )
 
