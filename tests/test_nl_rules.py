@@ -1500,6 +1500,9 @@ THIRTEENTH_PASS = [
     # "What/Which X work (well) for Y": the things asked for, and what for; "work in" stays
     ("Which sleeping bags work well for winter camping in Scotland?", '"sleeping bags for winter camping in Scotland"'),
     ("What studies exist on microplastics in drinking water?", '"studies on microplastics in drinking water"'),
+    # "…, our tap is an odd size", "…, my son doesn't like it": a statement of ours after the item, why it is left out
+    ("Which garden hoses last longest? Anything but Hozelock, our tap is an odd size.", '"Which garden hoses last longest?" AND NOT "Hozelock"'),
+    ("Recipes for a birthday cake except chocolate, my son doesn't like it.", '"Recipes for a birthday cake" AND NOT "chocolate"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question
