@@ -348,6 +348,9 @@ _QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|w
 
 # Cleaning an excluded phrase: "any mention of the storm" -> "storm".
 _MADE_BY = r"(?:made|developed|published|produced|manufactured|built|designed|written|directed|owned|run)\s+by"
+# "those made by X", "the ones set in Y", "those run by Z": how a group is told apart by what follows
+_MADE_OR_PLACED = r"(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)"
+_ONES_WITH = r"(?:ones?|those|these)\s+(?:" + _MADE_OR_PLACED + r"\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+"
 _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
@@ -368,7 +371,7 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
     # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
-    re.compile(r"^(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+", re.IGNORECASE),
+    re.compile(r"^" + _ONES_WITH, re.IGNORECASE),
     re.compile(
         r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
         r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
@@ -1166,7 +1169,7 @@ _STATEMENT_CUE_RE = re.compile(
     r"|(?:i|we)(?:['’]ve|\s+have)\s+had\s+enough\s+of|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?fed\s+up\s+with"
 )
 _ONES_WITH_RE = re.compile(
-    r"\s*(?:(?:the|any)\s+)?(?:ones?|those|these)\s+(?:(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+\S", re.IGNORECASE
+    r"\s*(?:(?:the|any)\s+)?" + _ONES_WITH + r"\S", re.IGNORECASE
 )
 _ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?!(?:the|any)\s)(?:[\w.’'-]+\s+){1,2}?)(?-i:ones?)\b(?![-'’])", re.IGNORECASE)  # not "one-arm hangs"
 _ADJECTIVE_SUFFIX_RE = re.compile(r"(?:y|ous|ful|ic|al|ive|ish|less|able|ible|ed|ary|ent|ant|ese|ian|er|est)$")
@@ -2648,8 +2651,9 @@ def _drop_background(text: str) -> str:
 
     # "My husband has coeliac disease. Which cuisines are safe for him?": the question points back
     # only at a person; what the background says of them is the question's topic, not who they are
-    about_someone = not stands_alone(request) and stands_alone(request, but_people=True)
-    if not stands_alone(request) and not about_someone:
+    alone = stands_alone(request)
+    about_someone = not alone and stands_alone(request, but_people=True)
+    if not alone and not about_someone:
         # (the named background as part of the question, as it reads)
         with_named = sorted(request + named)
         if len(with_named) == len(spans) or not stands_alone(with_named):
