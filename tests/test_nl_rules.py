@@ -1503,6 +1503,8 @@ THIRTEENTH_PASS = [
     # "…, our tap is an odd size", "…, my son doesn't like it": a statement of ours after the item, why it is left out
     ("Which garden hoses last longest? Anything but Hozelock, our tap is an odd size.", '"Which garden hoses last longest?" AND NOT "Hozelock"'),
     ("Recipes for a birthday cake except chocolate, my son doesn't like it.", '"Recipes for a birthday cake" AND NOT "chocolate"'),
+    # (a statement with a number is a constraint, kept)
+    ("Laptops for coding except Dell, my budget is £500.", '"Laptops for coding, my budget is £500" AND NOT "Dell"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question

@@ -420,7 +420,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     # "- I'm vegan", ", we're coeliac": who asks, as the reason for the exclusion
     r"|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:a|both|all)\s+)?(?:vegan|vegetarian|veggie|pescatarian|allergic|intolerant|coeliac|celiac|diabetic|pregnant|teetotal|sober|halal|kosher|lactose)\b"
     # "…, our software is Windows-only": a statement of ours, why it is left out
-    r"|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|only|doesn['’]t|don['’]t|isn['’]t|aren['’]t|won['’]t|can['’]t|cannot)\b"
+    # (not a constraint with a number: "…, my budget is £500")
+    r"|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|only|doesn['’]t|don['’]t|isn['’]t|aren['’]t|won['’]t|can['’]t|cannot)\b(?![^.?!;]*[\d£$€])"
     # "it confuses everyone", "they're overrated": a clause about what was excluded
     # (a title may open with "It" or "This": "It Follows", "This American Life")
     r"|" + _NO_WISH + r"(?:(?:it|they|he|she|everyone|everybody|nobody|no\s+one|every\s+(?-i:[a-z])\w*)(?:['’](?:s|re|ve|ll|d))?\s+(?-i:[a-z])"
