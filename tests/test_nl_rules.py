@@ -1466,6 +1466,8 @@ THIRTEENTH_PASS = [
     # where the asker works names no topic of the question, unlike where they live or what they write about
     ("I run a small florist in York. Which cut flowers last longest in a vase?",
      '"Which cut flowers last longest in a vase?"'),
+    ("I work in Berlin. Which neighbourhoods are good for young families with a dog?",
+     '"Berlin: Which neighbourhoods are good for young families with a dog?"'),
     ("I'm a librarian at a Glasgow primary school. Which picture books about grief work for young children?",
      '"picture books about grief for young children"'),
     # a trip in the background: where it goes is the topic, not the trip

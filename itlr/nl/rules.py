@@ -2617,8 +2617,11 @@ def _drop_background(text: str) -> str:
             # ("Our team is fed up with Slack. What could replace Slack?"): its topics stay
             # (a month or a day is when, no name: "We're planning a family trip in June.")
             names = [name for name in re.findall(r"(?<=\S)\s+((?!I\b)[A-Z][\w'’-]*)", sentence) if name.lower() not in syntax.TIME_WORDS]
-            # (but not where the asker works: "I run a small bakery in Leeds.", "I work in IT support.")
-            if any(name not in text[b:] and name not in text[:a] for name in names) and not _WORKPLACE_RE.match(sentence):
+            # (but not what the asker's work is: "I work in IT support.", "I run a small bakery in Leeds.";
+            # where the asker is stays: "I'm a pharmacist in Ontario.", "I work in Berlin.")
+            placed = re.search(r"\b(?:in|near|outside|around)\s+(?:the\s+)?[A-Z][a-z]", sentence) is not None
+            workplace = _WORKPLACE_RE.match(sentence) and (not placed or re.match(r"(?:i|we)\s+(?:also\s+)?(?:run|own|manage)\b", sentence, re.IGNORECASE))
+            if any(name not in text[b:] and name not in text[:a] for name in names) and not workplace:
                 named.append(k)
         else:
             request.append(k)
