@@ -1507,6 +1507,9 @@ THIRTEENTH_PASS = [
     ("Recipes for a birthday cake except chocolate, my son doesn't like it.", '"Recipes for a birthday cake" AND NOT "chocolate"'),
     # (a statement with a number is a constraint, kept)
     ("Laptops for coding except Dell, my budget is £500.", '"Laptops for coding, my budget is £500" AND NOT "Dell"'),
+    # a remark cut with its excluded item leaves its sentence's end: the sentences stay apart
+    ("We need a new sofa - anything but leather, the cat scratches it. Which brands last longest?",
+     '"new sofa. Which brands last longest?" AND NOT "leather"'),
     # how many answers, said after the question, narrows nothing
     ("Which birds migrate at night? I'd like five or six.", '"Which birds migrate at night?"'),
     # an afterthought after a request that is no question goes as after a question

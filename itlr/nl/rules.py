@@ -1762,6 +1762,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             end += said.end()
         remark = _EXCLUSION_REMARK_RE.match(text, trig_end + end)
         rest = text[remark.end() :] if remark else text[trig_end + end :]
+        if remark and remark.group(0).rstrip().endswith((".", "!")) and _words(rest):
+            rest = ". " + rest.lstrip()  # "… - anything but leather, the cat scratches it. Which brands …?": the sentence still ends
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
         # (not when another exclusion follows: "…, not star trek, not doctor who")
         if (
