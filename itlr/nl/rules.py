@@ -2329,8 +2329,6 @@ _ONE_PLACE_RE = re.compile(
 )
 
 
-
-
 def _places_with_tail(text: str) -> Expr | None:
     """ "taxes in france and spain for retirees" -> one alternative per place; None unless the
     two items are one-word names after a preposition and a prepositional phrase follows them."""
