@@ -2465,10 +2465,15 @@ _LATE_REQUEST_RE = re.compile(
 )
 
 
+def _requests(sentence: str) -> bool:
+    """Whether ``sentence`` opens with request wording ("I need …", "Looking for …", "Recommend …")."""
+    return bool(_FILLER_RE.match(sentence + " ") or _ASK_FOR_RE.match(sentence + " "))
+
+
 def _asks(text: str) -> bool:
     """Whether ``text`` holds a question or a request (not only statements about the asker)."""
     sentences = [text[a:b].strip() for a, b in _sentences(text)]
-    return "?" in text or any(_QUESTION_START_RE.match(t) or _FILLER_RE.match(t + " ") or _ASK_FOR_RE.match(t + " ") for t in sentences)
+    return "?" in text or any(_QUESTION_START_RE.match(t) or _requests(t) for t in sentences)
 
 
 def _split_late_requests(text: str) -> str:
@@ -2586,7 +2591,7 @@ def _drop_background(text: str) -> str:
     # where the last question ends, or the last request ("I need recipes …. Anything cheap works!")
     asked_by = max((b for a, b in spans if text[a:b].rstrip().endswith("?")), default=-1)
     if asked_by < 0:
-        asked_by = max((b for a, b in spans if _FILLER_RE.match(text[a:b].strip() + " ") or _ASK_FOR_RE.match(text[a:b].strip() + " ")), default=-1)
+        asked_by = max((b for a, b in spans if _requests(text[a:b].strip())), default=-1)
     afterthoughts: list[int] = []  # no antecedent there: they go even where the question points back
     for k, (a, b) in enumerate(spans):
         sentence = text[a:b].strip()
