@@ -77,8 +77,8 @@ _META_VERBS = (
     r"contain(?:s|ing)?|featur(?:e|es|ing)|relat(?:e|es|ing)\s+to|say(?:ing)?\s+anything\s+about|explain(?:s|ing)?|"
     r"analy[sz](?:e|es|ing)|examin(?:e|es|ing)|explor(?:e|es|ing)|emphasi[sz](?:e|es|ing)|highlight(?:s|ing)?|"
     r"cit(?:e|es|ing)|quot(?:e|es|ing)|list(?:s|ing)?|show(?:s|ing)?|return(?:s|ing)?|"
-    # "I don't want to read about X"
-    r"(?:want|need)(?:\s+to\s+(?:read|hear|learn|know|see|watch)(?:\s+(?:about|of))?)?|care\s+about|suggest|recommend|propose|"
+    # "I don't want to read about X" (not "I don't want to get anything wrong": a wish about doing)
+    r"(?:want|need)(?:\s+to\s+(?:read|hear|learn|know|see|watch)(?:\s+(?:about|of))?|(?!\s+to\s))|care\s+about|suggest|recommend|propose|"
     r"bother\s+with|dig(?:ging)?\s+into|delv(?:e|ing)\s+into|elaborat(?:e|ing)\s+on|(?:go|goes|going|bang|bangs|banging|harp|harps|harping)\s+on\s+about"
 )
 # Nouns that only say "talk about", when followed by of/to/about/…: "any mention of X".
@@ -204,7 +204,7 @@ _ABBREV = {
 }
 
 # "please", "can you", "could u please" before a request
-_POLITE_LEAD = r"(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
+_POLITE_LEAD = r"(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\s+(?:please\s+|pls\s+)?)?"
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
 _FILLER_RE = re.compile(
     r"^"
@@ -240,7 +240,7 @@ _FILLER_RE = re.compile(
 _ASK_FOR_RE = re.compile(
     r"^"
     + _POLITE_LEAD
-    + r"(?:(?:can|could)\s+(?:anyone|someone|somebody)\s+(?=recommend|suggest))?(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick)|searching\s+for|hunting\s+for|"
+    + r"(?:recommend|suggest|propose|share|point\s+me\s+to|help\s+me\s+(?:find|choose|pick)|searching\s+for|hunting\s+for|"
     r"(?:i['’]m\s+|i\s+am\s+)?(?:trying|hoping)\s+to\s+find|on\s+the\s+(?:hunt|lookout)\s+for|in\s+search\s+of)(?:\s+(?:me|us))?"
     r"\s+(?=\w)",
     re.IGNORECASE,
@@ -415,6 +415,10 @@ _EXCLUSION_REMARK_RE = re.compile(
     + r"\b"
     # "read those already", "seen them all"
     r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
+    # "…, which he found confusing", "…, which always gives me blisters": what someone made of it
+    r"|(?:which|that)\s+(?:I|we|he|she|they|(?:my|our|his|her|their)\s+\w+)\s+(?:(?:really|also|just|both|all|never|always)\s+)?"
+    r"(?!(?:can|could|will|would|might|may|should|must|need|needs|want|wants|prefer|prefers|like|likes|use|uses|have|has|get|gets)\b)(?-i:[a-z])\w*"
+    r"|which\s+(?:(?:always|never|just|really|usually)\s+)?(?-i:[a-z])\w*\s+(?:me|us|him|her|them)\b"
     # "our vet already covered that", "I've covered those already": a clause of ours about them
     r"|" + _NO_WISH + r"(?:I|we|(?:my|our|the)\s+\w+|(?:the\s+)?others|other\s+\w+|the\s+rest|people|everyone\s+else)\b(?=[^.?!;]*\b" + _BACK_REFERENCE + r"\b)"
     # "- I'm vegan", ", we're coeliac": who asks, as the reason for the exclusion
@@ -1256,14 +1260,23 @@ def _aside(m: re.Match[str]) -> str:
 
 # "… I already know about X so don't bother with it": a clause that points back at what was just
 # excluded says nothing new (kept only where no exclusion comes before it)
-_EXCLUDED_AGAIN_RE = re.compile(
+_EXCLUDED_AGAIN = (
     r"(?:\s*,\s*|\s+)(?:so|and)\s+(?:please\s+)?(?:"
     r"(?:(?:don['’]t|do\s+not)\s+(?:bother\s+with|mention|cover|include|repeat|explain)|skip|"
     r"leave\s+out|ignore|no\s+need\s+to\s+(?:cover|mention|explain|include|repeat|go\s+over)|you\s+(?:can|may)\s+skip)\s+"
     r"(?:it|that|them|those|this|these)"
     r"|leave\s+(?:it|that|them|those|this|these)\s+out"
     r"|(?:focus\s+on|stick\s+to|tell\s+me\s+about|cover)\s+(?:the\s+)?(?:others|other\s+ones|rest)"
-    r")(?:\s+please)?(?=\s*(?:[.;!?]|$))",
+    r")(?:\s+please)?(?=\s*(?:[.;!?]|$))"
+)
+_EXCLUDED_AGAIN_RE = re.compile(_EXCLUDED_AGAIN, re.IGNORECASE)
+# "He hates running and cycling, so please leave those out": a dislike the user asks to leave
+# out (someone else's, or an activity, which alone would be a wish for the answer) reads as
+# "Leave out running and cycling."
+_DISLIKE_LEFT_OUT_RE = re.compile(
+    r"(?P<pre>(?:^|[.!?]\s+))(?:I|we|he|she|they|(?:my|our)\s+\w+)\s+(?:really\s+)?"
+    r"(?:hates?|dislikes?|detests?|can['’]t\s+stand|cannot\s+stand|(?:don|doesn)['’]t\s+like|(?:do|does)\s+not\s+like)\s+"
+    r"(?P<items>[^.?!;]+?)" + _EXCLUDED_AGAIN,
     re.IGNORECASE,
 )
 # "leave Robespierre out of it", "keep politics out": the object between verb and particle
@@ -2437,6 +2450,12 @@ _SENTENCE_LABEL_RE = re.compile(r"(?:^|(?<=[.?!]\s))(?:context|background|questi
 _STYLE_RE = re.compile(
     r"(?:^|(?<=[.?!]\s))keep\s+it\s+(?:simple|short|brief|basic|concise|light|non-technical)(?:\s+please)?(?:[.!]\s*|\s+and\s+(?P<first>\w)|\s*$)", re.IGNORECASE
 )
+# "Can someone explain the 'but for' test in plain English?": how to answer, after a request to explain
+# (not "guides to writing in plain English", where it is the topic)
+_PLAIN_WORDS_RE = re.compile(
+    r"(?P<asked>\b(?:explain|describe|summarise|summarize|tell|outline)\b(?:(?!\b(?:how|to)\b)[^.?!;])*?)\s+in\s+(?:plain|simple|simpler|layman['’]?s|lay|everyday|non-technical)\s+(?:English|terms|language|words)\b",
+    re.IGNORECASE,
+)
 # "I need a reading list: either …", "Looking for recommendations: …": what is asked for comes after the colon
 _LIST_PREAMBLE_RE = re.compile(
     r"^(?:(?:i\s+(?:need|want|would\s+like|['’]d\s+like|am\s+after|['’]m\s+after)|looking\s+for|(?:can|could)\s+you\s+(?:give|get|find)\s+me)\s+)?"
@@ -2770,6 +2789,8 @@ def _rules_to_expr(original: str) -> RuleResult:
         text = signed_off
     text = _SENTENCE_LABEL_RE.sub(lambda m: m.group("first").upper(), text)
     text = _STYLE_RE.sub(lambda m: (m.group("first") or "").upper(), text)
+    text = _PLAIN_WORDS_RE.sub(lambda m: m.group("asked"), text)
+    text = _DISLIKE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + "Leave out " + m.group("items"), text)
     text = _drop_background(_split_late_requests(text))
     text = _LIST_PREAMBLE_RE.sub("", text)
     if " & " in text and _find_trigger(text):

@@ -334,6 +334,10 @@ _CLAUSE_ADVERBS = _REAL_ADVERBS | {
 }
 
 
+# Singular nouns that name one kind: "the health and welfare type" is one type, not two
+_KIND_NOUNS = {"type", "kind", "sort", "version", "variety", "style", "model", "edition", "category", "class", "option", "format"}
+
+
 def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     """(end offset in ``text``, items) of the noun phrase list at the start of ``text``.
 
@@ -442,7 +446,10 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         and (not (words[spans[0][0]].capitalised or last[0].capitalised) or words[spans[0][0]].tag == last[0].tag)
     ):
         head = last[-1].text
-        items = [it + " " + head for it in items[:-1]] + [items[-1]]
+        if last[-1].text.lower() in _KIND_NOUNS and all(words[a - 1].text.lower() == "and" for a, _ in spans[1:]):
+            items = [text[words[spans[0][0]].start : words[spans[-1][1] - 1].end]]  # "the health and welfare type": one kind
+        else:
+            items = [it + " " + head for it in items[:-1]] + [items[-1]]
     return words[spans[-1][1] - 1].end, items
 
 
