@@ -1538,6 +1538,11 @@ FOURTEENTH_PASS = [
     # someone's dislike alone is a wish for the answer; "plain English" as the topic stays
     ("My partner hates dice. Which board games have no luck element?", '"Which board games have no luck element?"'),
     ("Can someone explain how to write in plain English?", '"how to write in plain English?"'),
+    # in a question too, two objects of a topic's preposition with a shared tail are asked of each
+    ("What are the planning rules for garden sheds and loft conversions in Scotland?",
+     '"What are the planning rules for garden sheds in Scotland" OR "What are the planning rules for loft conversions in Scotland"'),
+    ("What are the fire safety rules for bed and breakfast guesthouses with three rooms?",
+     '"What are the fire safety rules for bed and breakfast guesthouses with three rooms?"'),
     # a singular kind noun after "X and Y" names one kind
     ("Which care homes near Leeds are good? Leave out the residential and nursing type.",
      '"Which care homes near Leeds are good?" AND NOT "residential and nursing type"'),

@@ -2091,6 +2091,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             places = _places_with_tail(t)  # "What are the tenancy deposit rules in Scotland and Wales?": asked of each place
             if places is not None:
                 return places
+            topics = _objects_with_tail(t) if _WH_START_RE.match(t) else None
+            if topics is not None:
+                return topics  # "What are the planning rules for listed buildings and conservation areas in England?"
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
         if _CHOICE_QUESTION_RE.match(t):
@@ -2172,9 +2175,9 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         places = _places_with_tail(t)
         if places is not None:
             return places
-        topics = syntax.objects_with_tail(t)  # "toxicity of lilies and sago palms for cats"
+        topics = _objects_with_tail(t)  # "toxicity of lilies and sago palms for cats"
         if topics is not None:
-            return _node(Or, [topics.prefix + it + topics.tail for it in topics.items])
+            return topics
         # "rules of go, shogi, xiangqi and janggi": three short topics or more under "of/in/on/about"
         # are one request each ("a salad with …", "recipes free of …" name what goes together)
         listed = syntax.coordination_items(t, "and") if "?" not in t and "," in t else None
@@ -2296,6 +2299,15 @@ _DISH_HEADS = {
     "burger", "burgers", "wrap", "wraps", "toastie", "cocktail", "cocktails", "sausages", "rolls", "bake", "traybake", "noodles",
     "stir-fry", "chutney", "marinade", "glaze", "squid", "pudding", "crumble", "scones", "bread", "loaf", "combo", "combination",
 }
+
+
+def _objects_with_tail(text: str) -> Expr | None:
+    """One request per object of a topic's preposition (``syntax.objects_with_tail``), unless
+    the two meet in a fixed pair ("fire safety rules for bed and breakfast guesthouses with …")."""
+    found = syntax.objects_with_tail(text)
+    if found is None or (found.items[0].split()[-1].lower(), found.items[1].split()[0].lower()) in _AND_BINOMIALS:
+        return None
+    return _node(Or, [found.prefix + it + found.tail for it in found.items])
 
 
 def _paired_modifiers(text: str) -> Expr | None:
