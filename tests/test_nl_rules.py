@@ -1543,6 +1543,11 @@ FOURTEENTH_PASS = [
      '"What are the planning rules for garden sheds in Scotland" OR "What are the planning rules for loft conversions in Scotland"'),
     ("What are the fire safety rules for bed and breakfast guesthouses with three rooms?",
      '"What are the fire safety rules for bed and breakfast guesthouses with three rooms?"'),
+    # a substitution said first, then "what X work for Y": the things asked for, then what they replace
+    ("Instead of a gas hob, what cooktops work for a small flat?", '"cooktops instead of a gas hob for a small flat"'),
+    ("Rather than a skip, what waste options would work?", '"waste options rather than a skip"'),
+    ("Instead of PVC, what pipe material should I use for a hot water supply line?",
+     '"Instead of PVC, what pipe material should I use for a hot water supply line?"'),
     # a singular kind noun after "X and Y" names one kind
     ("Which care homes near Leeds are good? Leave out the residential and nursing type.",
      '"Which care homes near Leeds are good?" AND NOT "residential and nursing type"'),

@@ -1816,18 +1816,25 @@ _OK_TO_RE = re.compile(r"^is\s+it\s+(?:ok|okay|alright|all\s+right|fine)(?:\s+fo
 # exists on X?": the things asked for, and what for (not "Which heat pumps work in cold climates?")
 _WHAT_WORKS_RE = re.compile(
     r"^(?:what|which)\s+(?P<things>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:(?:(?:would|will|might|could)\s+)?works?"
-    r"(?:(?:\s+(?:well|best))?\s+(?=(?:for|as)\s)|\s+best\s+(?=on\s))|exists?(?:\s+(?=(?:for|on|about)\s)|\s*(?=\?*$)))",
+    r"(?:(?:\s+(?:well|best))?\s+(?=(?:for|as)\s)|\s+best\s+(?=on\s))|(?:would|will|might|could)\s+work(?:\s+(?:well|best))?\s*(?=\?*$)|exists?(?:\s+(?=(?:for|on|about)\s)|\s*(?=\?*$)))",
     re.IGNORECASE,
 )
+
+
+_FRONTED_SUBSTITUTE_RE = re.compile(r"^(?P<front>(?:instead\s+of|rather\s+than)\s+[^,?;]+),\s*(?=(?:what|which)\s)", re.IGNORECASE)
 
 
 def _strip_filler(text: str) -> str:
     t = text.strip()
     if _OWN_WORK_RE.match(t) and _FILLER_RE.match(t):
         t = _WORK_PURPOSE_RE.sub("", t)  # "… for my sixth-form class": whom the work is for, not its topic
-    use = _WHAT_USE_RE.match(t) or _WHAT_WORKS_RE.match(t)
+    # ("Instead of a tent, what lightweight shelters work for bikepacking?": the substitute, then what it replaces)
+    front = _FRONTED_SUBSTITUTE_RE.match(t)
+    lead = front.group("front")[:1].lower() + front.group("front")[1:] + " " if front else ""
+    asked = t[front.end() :] if front else t
+    use = (None if front else _WHAT_USE_RE.match(asked)) or _WHAT_WORKS_RE.match(asked)
     if use:
-        t = (use.group("things") + " " + t[use.end() :].rstrip("?").rstrip()).rstrip()
+        t = (use.group("things") + " " + lead + asked[use.end() :].rstrip("?").rstrip()).rstrip()
     for _ in range(2):
         m = _ASK_FOR_RE.match(t)
         if m and m.end() < len(t):
