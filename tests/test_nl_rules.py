@@ -1548,6 +1548,8 @@ FOURTEENTH_PASS = [
     ("Rather than a skip, what waste options would work?", '"waste options rather than a skip"'),
     ("Instead of PVC, what pipe material should I use for a hot water supply line?",
      '"Instead of PVC, what pipe material should I use for a hot water supply line?"'),
+    # "Are there good X?" asks whether X exist
+    ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind
     ("Which care homes near Leeds are good? Leave out the residential and nursing type.",
      '"Which care homes near Leeds are good?" AND NOT "residential and nursing type"'),

@@ -1854,6 +1854,9 @@ def _strip_filler(text: str) -> str:
             a = _ARTICLE_RE.match(t)
             if a and a.end() < len(t):
                 t = t[a.end() :]
+    # "Are there good alternatives to X?" asks whether X's alternatives exist ("good" only softens it;
+    # blind writers dropped it 6 times in 8)
+    t = re.sub(r"^((?:are|is)\s+there\s+(?:any\s+|some\s+)?)good\s+(?=\w)", r"\1", t, flags=re.IGNORECASE)
     ok = _OK_TO_RE.match(t)
     t = t[ok.end() :] if ok and _words(t[ok.end() :]) else t
     either = _EITHER_RE.match(t) if t != text.strip() else None  # "I'd like either X, or Y": the first alternative after the request wording
