@@ -1548,6 +1548,9 @@ FOURTEENTH_PASS = [
     ("Rather than a skip, what waste options would work?", '"waste options rather than a skip"'),
     ("Instead of PVC, what pipe material should I use for a hot water supply line?",
      '"Instead of PVC, what pipe material should I use for a hot water supply line?"'),
+    # in a sentence that an exclusion opens, a "verb" between nouns to its end is one more noun
+    ("How do I appeal a parking fine? I already know about the council review form.",
+     '"How do I appeal a parking fine?" AND NOT "council review form"'),
     # "Are there good X?" asks whether X exist
     ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind

@@ -1301,7 +1301,7 @@ _PLACE_ADVERBS = {"abroad", "overseas", "online", "locally", "nearby", "outdoors
 def _misread_compound(listed: str, end: int) -> bool:
     """Whether ``listed`` goes on after word offset ``end`` with a base "verb" and lowercase nouns
     only, to its end ("stenography speed tests": "speed" read as a verb)."""
-    words = [w for w in syntax.tag(listed) if w.start >= end]
+    words = [w for w in syntax.tag(listed) if w.start >= end and w.tag != "."]
     return (
         len(words) >= 2 and words[0].tag in ("VB", "VBP") and all(w.tag in ("NN", "NNS") and w.text.isalpha() and w.text.islower() for w in words[1:])
         and words[0].text.isalpha() and words[0].text.islower()
@@ -1657,9 +1657,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 phrase = phrase[:closing]
             listed = phrase[: polite.start()] if polite and polite.start() < len(phrase) else phrase
             np_end, found_items = syntax.excluded_phrase(listed, clause)
-            if found_items and _misread_compound(listed, np_end) and _keywords_before(text, conn_start):
+            if found_items and _misread_compound(listed, np_end) and (_keywords_before(text, conn_start) or _sentence_start(text, conn_start)):
                 # "exams but not stenography speed tests": after a keyword query, a "verb" between
-                # nouns that end the text is one more noun of the compound
+                # nouns that end the text is one more noun of the compound; so in a sentence that
+                # the exclusion opens ("I already know about the expenses claim form.")
                 found_items, np_end = found_items[:-1] + [found_items[-1] + listed[np_end:].rstrip()], len(listed.rstrip())
             if not clause and len(found_items) == 1 and _restates_class(text[:conn_start], found_items[0]) and re.match(r"\s+(?:about|on|for|in|with|from|by|near|at|under|over|without|during|to)\s+\w", listed[np_end:], re.IGNORECASE):
                 # "books about war except books about WWII": a phrase that names the class asked for
