@@ -1549,8 +1549,8 @@ FOURTEENTH_PASS = [
     ("Instead of PVC, what pipe material should I use for a hot water supply line?",
      '"Instead of PVC, what pipe material should I use for a hot water supply line?"'),
     # in a sentence that an exclusion opens, a "verb" between nouns to its end is one more noun
-    ("How do I appeal a parking fine? I already know about the council review form.",
-     '"How do I appeal a parking fine?" AND NOT "council review form"'),
+    ("How do I claim travel costs? I already know about the expenses claim form.",
+     '"How do I claim travel costs?" AND NOT "expenses claim form"'),
     # "Are there good X?" asks whether X exist
     ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind
