@@ -1551,6 +1551,11 @@ FOURTEENTH_PASS = [
     # in a sentence that an exclusion opens, a "verb" between nouns to its end is one more noun
     ("How do I claim travel costs? I already know about the expenses claim form.",
      '"How do I claim travel costs?" AND NOT "expenses claim form"'),
+    # a title in the background is folded in whole, and quoted where it holds an exclusion word
+    ("Our school is putting on Guys and Dolls this summer. Where do we get a performance licence for a school production?",
+     '"Guys and Dolls: Where do we get a performance licence for a school production?"'),
+    ("Our book club is reading Neither Here Nor There. What discussion questions suit a group of retirees?",
+     '"\'Neither Here Nor There\': What discussion questions suit a group of retirees?"'),
     # "Are there good X?" asks whether X exist
     ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind

@@ -2723,7 +2723,8 @@ def _drop_background(text: str) -> str:
     bare = len(grading.content_words(_inline_exclusions(asking, []))) <= 2
     for k in named if not (bare or about_someone) else sorted(set(named) | {k for k in background if k < min(request)}):
         topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if not grading.content_words(t) <= asked and t not in topics]
-    lead = ", ".join(topics) + ": " if topics else ""
+    # (a title that holds an exclusion word is quoted, so that it is read as a name: "'Neither Here Nor There'")
+    lead = ", ".join(f"'{t}'" if _TRIGGER_RE.search(t) else t for t in topics) + ": " if topics else ""
     return _squash(lead + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
 
 

@@ -466,6 +466,29 @@ _PEOPLE_AND_TIMES = {
 }
 
 
+_TITLE_JOINERS = {"and", "&", "of", "the", "or", "nor", "a", "an"}
+
+
+def _title_run(words: list[Word], start: int, end: int) -> tuple[int, int]:
+    """The run of capitalised words (and small words between them) around a name inside a
+    sentence: mid-sentence capitals mark a title or a name ("Guys and Dolls", "Of Mice and Men",
+    "Neither Here Nor There", "Trinidad and Tobago"), which the parse splits at its "and"."""
+    def capital(k: int) -> bool:
+        return 0 < k < len(words) and words[k].capitalised and words[k].text != "I" and words[k].text[:1].isalpha()
+
+    def joined(k: int) -> int:  # how many small words ("and", "of the") lead from k to a capital
+        n = 0
+        while k + n < len(words) and n < 2 and words[k + n].text in _TITLE_JOINERS:
+            n += 1
+        return n if n and capital(k + n) else 0
+
+    while capital(end + 1) or joined(end + 1):
+        end += 1 if capital(end + 1) else joined(end + 1) + 1
+    while capital(start - 1) and start - 1 > 0:
+        start -= 1
+    return start, end
+
+
 def background_topics(sentence: str) -> list[str]:
     """What a sentence about the asker is about: the noun phrases it names as objects, with
     their modifiers ("We're doing a cycling tour through the Netherlands in May." → "cycling
@@ -493,6 +516,8 @@ def background_topics(sentence: str) -> list[str]:
             end += 1
         while start < end and words[start].tag not in nouns + ("JJ", "CD"):
             start += 1  # a phrase opens with a modifier or a noun, not a verb form
+        if words[end].capitalised:
+            start, end = _title_run(words, start, end)  # "Guys and Dolls", "Of Mice and Men"
         seen_end = end
         head = words[end].text.lower()
         # (a name of several words is no time: "Twelfth Night"; "October", "GP" are)
