@@ -98,7 +98,7 @@ EXCLUSIONS = [
     ("Sports news except football and basketball", '"Sports news" AND NOT "football" AND NOT "basketball"'),
     ("Explore the philosophical ideas in Crime and Punishment, excluding the concept of guilt.", '"philosophical ideas in Crime and Punishment" AND NOT "guilt"'),
     # "A and B" in an exclusion is a list; quote a title to keep it one item
-    ("Discuss the role of women in Jane Austen's novels, but do not mention Pride and Prejudice.", '"role of women in Jane Austen\'s novels" AND NOT "Pride" AND NOT "Prejudice"'),
+    ("Discuss the role of women in Jane Austen's novels, but do not mention Pride and Prejudice.", '"role of women in Jane Austen\'s novels" AND NOT "Pride and Prejudice"'),
     ('Discuss the role of women in Jane Austen\'s novels, but do not mention "Pride and Prejudice".', '"role of women in Jane Austen\'s novels" AND NOT "Pride and Prejudice"'),
     # the subject's continuation after the exclusion stays positive
     (
@@ -118,13 +118,13 @@ EXCLUSIONS = [
     ("Which countries other than France produce wine?", '"Which countries produce wine?" AND NOT "France"'),
     ("Which rivers other than the Nile flow north?", '"Which rivers flow north?" AND NOT "Nile"'),
     ("Which authors besides Jane Austen wrote about manners?", '"Which authors wrote about manners?" AND NOT "Jane Austen"'),
-    ("Which plays other than Romeo and Juliet did Shakespeare write?", '"Which plays did Shakespeare write?" AND NOT "Romeo" AND NOT "Juliet"'),
+    ("Which plays other than Romeo and Juliet did Shakespeare write?", '"Which plays did Shakespeare write?" AND NOT "Romeo and Juliet"'),
     ("What causes migraines besides stress?", '"What causes migraines?" AND NOT "stress"'),
     ("Explain photosynthesis without using the word chlorophyll.", '"photosynthesis" AND NOT "chlorophyll"'),
     ("Give me information about Paris, but please do not include the Eiffel Tower.", '"Paris" AND NOT "Eiffel Tower"'),
     ("Tell me about the Apollo program; leave out Apollo 11.", '"Apollo program" AND NOT "Apollo 11"'),
     ("Describe the effects of caffeine on sleep, not on anxiety.", '"effects of caffeine on sleep" AND NOT "anxiety"'),
-    ("I'm looking for hotels in Rome other than near the Vatican", '"hotels in Rome" AND NOT "near the Vatican"'),
+    ("I'm looking for hotels in Rome other than near the Vatican", '"hotels in Rome" AND NOT "Vatican"'),
     (
         "Research on COVID-19 vaccines but not mRNA vaccines, especially side effects.",
         '"Research on COVID-19 vaccines, especially side effects" AND NOT "mRNA vaccines"',
@@ -1556,6 +1556,32 @@ FOURTEENTH_PASS = [
      '"Guys and Dolls: Where do we get a performance licence for a school production?"'),
     ("Our book club is reading Neither Here Nor There. What discussion questions suit a group of retirees?",
      '"\'Neither Here Nor There\': What discussion questions suit a group of retirees?"'),
+    # a gerund between a singular noun and the noun that ends the phrase is inside the compound
+    ("What are common signs of damp in a flat except a broken water softening unit?",
+     '"What are common signs of damp in a flat?" AND NOT "broken water softening unit"'),
+    ("tips for negotiating a pay rise, no salary benchmarking sites please",
+     '"tips for negotiating a pay rise" AND NOT "salary benchmarking sites"'),
+    # a list headed by the class asked for: each item is what is left out
+    ("What are common interview questions for a nursing role, excluding questions about shifts, pay or uniforms?",
+     '"What are common interview questions for a nursing role?" AND NOT "shifts" AND NOT "pay" AND NOT "uniforms"'),
+    ("Which office chairs are comfortable, apart from chairs with mesh backs, headrests or armrests?",
+     '"Which office chairs are comfortable?" AND NOT "mesh backs" AND NOT "headrests" AND NOT "armrests"'),
+    # an alternative that opens with the first one's preposition takes the words before it
+    ("Should I learn Spanish through an evening class, or through language apps except Duolingo?",
+     '"Should I learn Spanish through an evening class" OR "Should I learn Spanish through language apps?" AND NOT "Duolingo"'),
+    # a leading preposition of an excluded place goes
+    ("quiet campsites in snowdonia except near llanberis", '"quiet campsites in snowdonia" AND NOT "llanberis"'),
+    # "I'm trying to …" after an exclusion says why
+    ("How do I get a crisper crust on sourdough? Skip anything about steam ovens, I'm trying to keep it simple.",
+     '"How do I get a crisper crust on sourdough?" AND NOT "steam ovens"'),
+    ("I'd like to read up on lean manufacturing for small workshops.", '"lean manufacturing for small workshops"'),
+    # where an asker of some trade is heading is a topic, as where they are
+    ("I'm a nurse heading to Edinburgh next month. Can you suggest step-free walking routes around the Old Town?",
+     '"Edinburgh: Can you suggest step-free walking routes around the Old Town?"'),
+    # two two-word compounds with a slash between them, each whole
+    ("Where can I rent a pressure washer/leaf blower for a day in Leeds?",
+     '"Where can I rent a pressure washer for a day in Leeds?" OR "Where can I rent a leaf blower for a day in Leeds?"'),
+    ("brake pads/rotors replacement cost", '"brake pads/rotors replacement cost"'),
     # "Are there good X?" asks whether X exist
     ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind

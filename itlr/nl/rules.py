@@ -215,7 +215,7 @@ _FILLER_RE = re.compile(
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
     r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
-    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
+    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
     r"|where\s+(?:can|could|should|do)\s+(?:i|we)\s+(?:learn|read|find\s+out)(?:\s+more)?\s+about"  # "Where can I learn about X?" asks for texts on X
     # "Visitors keep asking about …", "Patients often ask me about …": what others ask about is the topic
@@ -366,7 +366,7 @@ _NEG_PREFIXES = [
         r"^(?:role|roles|influence|influences|impact|use|concept|involvement|specifics|idea|notion|topic|subject|theme|"
         r"question|issue|matter|area)\s+of\s+"
     ),
-    re.compile(r"^(?:for|about|regarding|concerning|of|by|from|on|at|via|in)\s+"),  # lowercase: "On Liberty" stays
+    re.compile(r"^(?:for|about|regarding|concerning|of|by|from|on|at|via|in|near|with|during|around|through|inside|outside|within)\s+"),  # lowercase: "On Liberty" stays
     re.compile(r"^" + _MADE_BY + r"\s+"),  # "games that are not made by Ubisoft": the maker is left out
     re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
@@ -423,6 +423,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|" + _NO_WISH + r"(?:I|we|(?:my|our|the)\s+\w+|(?:the\s+)?others|other\s+\w+|the\s+rest|people|everyone\s+else)\b(?=[^.?!;]*\b" + _BACK_REFERENCE + r"\b)"
     # "- I'm vegan", ", we're coeliac": who asks, as the reason for the exclusion
     r"|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:a|both|all)\s+)?(?:vegan|vegetarian|veggie|pescatarian|allergic|intolerant|coeliac|celiac|diabetic|pregnant|teetotal|sober|halal|kosher|lactose)\b"
+    # "…, I'm trying to cut down": what the user is trying to do, why it is left out
+    r"|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:trying|aiming|hoping|attempting)\s+to\b"
     # "…, our software is Windows-only": a statement of ours, why it is left out
     # (not a constraint with a number: "…, my budget is £500")
     r"|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|only|doesn['’]t|don['’]t|isn['’]t|aren['’]t|won['’]t|can['’]t|cannot)\b(?![^.?!;]*[\d£$€])"
@@ -1662,6 +1664,16 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # nouns that end the text is one more noun of the compound; so in a sentence that
                 # the exclusion opens ("I already know about the expenses claim form.")
                 found_items, np_end = found_items[:-1] + [found_items[-1] + listed[np_end:].rstrip()], len(listed.rstrip())
+            for k in range(len(found_items) - 1, 0, -1):
+                pair = (found_items[k - 1].split()[-1].lower(), found_items[k].split()[0].lower()) if found_items[k - 1].split() and found_items[k].split() else None
+                joined = found_items[k - 1] + " and " + found_items[k]
+                if pair in _AND_BINOMIALS and joined in listed:
+                    found_items[k - 1 : k + 1] = [joined]  # "other than Romeo and Juliet": one title
+            restated = re.match(r"(?:the\s+|any\s+)?([\w-]+)\s+(?:about|on|regarding|concerning|covering|with|from|by|near|in|for)\s+(?=\w)", found_items[0]) if len(found_items) >= 2 else None
+            if restated and _restates_class(text[:conn_start], restated.group(1)):
+                # "interview questions, excluding questions about salary, notice period or relocation":
+                # the class named again heads the whole list; each item is what is left out
+                found_items = [found_items[0][restated.end() :]] + found_items[1:]
             if not clause and len(found_items) == 1 and _restates_class(text[:conn_start], found_items[0]) and re.match(r"\s+(?:about|on|for|in|with|from|by|near|at|under|over|without|during|to)\s+\w", listed[np_end:], re.IGNORECASE):
                 # "books about war except books about WWII": a phrase that names the class asked for
                 # again is told apart by what follows it, so the preposition goes with it
@@ -1918,6 +1930,11 @@ _LIST_CUE_RE = re.compile(r"\sor\s|\d\s+and\s+\d|\w/\w|\b" + _ORDINAL + r"\s+and
 # two lowercase words joined by one slash ("train/bus"), not "he/she" or "and/or"
 _SLASHED_HEADS_RE = re.compile(r"(?<![\w/-])(?P<a>[\w-]+)\s+(?P<head>[a-z][\w-]*)/(?P<b>[\w-]+)\s+(?P=head)(?![\w/])", re.IGNORECASE)
 _SLASHED_PAIR_RE = re.compile(r"(?<![\w/])([a-z]{3,})/([a-z]{3,})(?![\w/])")
+# Two two-word compounds with a slash between them and nothing of the phrase after: "a cement
+# mixer/plate compactor for a weekend" (not "brake pads/rotors replacement cost")
+_SLASHED_COMPOUNDS_RE = re.compile(
+    r"(?<![\w/-])(?P<a>[a-z][\w-]*\s+[a-z][\w-]*)/(?P<b>[a-z][\w-]*\s+[a-z][\w-]*)(?=\s+(?:for|in|at|on|near|from|with|to|under|over|around)\b|\s*[?.!,]|\s*$)"
+)
 # (nor a fixed pair: "input/output errors", "read/write access", "client/server architecture")
 _SLASH_KEEPS = {
     "and", "she", "him", "her", "his", "hers", "they", "them", "their", "yes", "not", "off", "out", "pros", "cons", "client", "server",
@@ -2029,6 +2046,10 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         # "road bikes/gravel bikes in Bristol": two phrases with one head, a slash between them
         head = repeated.group("head")
         return _node(Or, [text[: repeated.start()] + repeated.group(k) + " " + head + text[repeated.end() :] for k in ("a", "b")])
+    whole = _SLASHED_COMPOUNDS_RE.search(t) if not re.match(r"(?:are|is)\s+there\b", t, re.IGNORECASE) else None
+    if whole and all(w.tag in ("NN", "NNS", "JJ") for w in syntax.tag(t) if whole.start() <= w.start < whole.end() and w.text != "/"):
+        # "hire a cement mixer/plate compactor for a weekend": two compounds, each whole, slashed
+        return _node(Or, [text[: whole.start()] + whole.group(k) + text[whole.end() :] for k in ("a", "b")])
     slashed = list(_SLASHED_PAIR_RE.finditer(t))
     if len(slashed) == 1 and not {slashed[0].group(1).lower(), slashed[0].group(2).lower()} & _SLASH_KEEPS and _slashed_nouns(t, slashed[0]):
         # "train/bus times from york to whitby" reads as "train or bus times …"
@@ -2666,7 +2687,7 @@ def _drop_background(text: str) -> str:
             names = [name for name in re.findall(r"(?<=\S)\s+((?!I\b)[A-Z][\w'’-]*)", sentence) if name.lower() not in syntax.TIME_WORDS]
             # (but not what the asker's work is: "I work in IT support.", "I run a small bakery in Leeds.";
             # where the asker is stays: "I'm a pharmacist in Ontario.", "I work in Berlin.")
-            placed = re.search(r"\b(?:in|near|outside|around)\s+(?:the\s+)?[A-Z][a-z]", sentence) is not None
+            placed = re.search(r"\b(?:in|near|outside|around|to|from)\s+(?:the\s+)?[A-Z][a-z]", sentence) is not None  # "… heading to Edinburgh"
             workplace = _WORKPLACE_RE.match(sentence) and (not placed or re.match(r"(?:i|we)\s+(?:also\s+)?(?:run|own|manage)\b", sentence, re.IGNORECASE))
             if any(name not in text[b:] and name not in text[:a] for name in names) and not workplace:
                 named.append(k)
@@ -2742,6 +2763,21 @@ _OPTION_OFFERED_RES = (
         re.IGNORECASE,
     ),
 )
+
+
+_HEAD_PREPS = ("through", "via", "in", "at", "on", "for", "with", "by", "from", "near", "during", "under", "using")
+
+
+def _shares_head(first: str, part: str) -> str:
+    """ "Should I learn watch repair through a college course, or through online tutorials?": an
+    alternative that opens with a preposition of the first takes the words before it."""
+    opening = part.strip().split(" ", 1)[0].lower()
+    if opening not in _HEAD_PREPS:
+        return part
+    at = first.lower().rfind(" " + opening + " ")
+    if at < 0 or _find_trigger(first[:at]) is not None:
+        return part
+    return first[:at] + " " + part.strip()
 
 
 def _option_offered(part: str) -> str:
@@ -2837,7 +2873,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     try:
         parts = _alternatives(text)
         if len(parts) > 1:
-            parts = parts[:1] + [_option_offered(part) for part in parts[1:]]
+            parts = parts[:1] + [_shares_head(parts[0], _option_offered(part)) for part in parts[1:]]
             results = [_translate(part) for part in parts]
             first = results[0]
             for k in range(1, len(parts)):

@@ -168,6 +168,15 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             in_title = True
             j += 1
             continue
+        # "salary benchmarking sites", "a pressure reducing valve": a gerund between a singular noun
+        # and the noun that ends the phrase is one word of the compound
+        if (
+            w.tag == "VBG" and w.text.islower() and words[j - 1].tag == "NN" and words[j - 1].text.islower()
+            and j + 1 < n and words[j + 1].tag in ("NN", "NNS") and words[j + 1].text.islower()
+            and (j + 2 >= n or words[j + 2].tag in (".", ",", ":", "UH") or words[j + 2].text.lower() in _LIST_WORDS)
+        ):
+            j += 2
+            continue
         # a gerund that ends the phrase is its head noun: "other than stomach bleeding, and …"
         ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS or _aside_ends(words, j + 1)
         # as is a plural the tagger reads as a verb: "the Toy Story films" (as "Toy Story films")
