@@ -1582,6 +1582,16 @@ FOURTEENTH_PASS = [
     ("Where can I rent a pressure washer/leaf blower for a day in Leeds?",
      '"Where can I rent a pressure washer for a day in Leeds?" OR "Where can I rent a leaf blower for a day in Leeds?"'),
     ("brake pads/rotors replacement cost", '"brake pads/rotors replacement cost"'),
+    # a later sentence about what was left out is a remark; so is "had bad experiences with all three"
+    ("Which revision apps suit GCSE biology, except Seneca, Quizlet and Anki? The students have those already.",
+     '"Which revision apps suit GCSE biology?" AND NOT "Seneca" AND NOT "Quizlet" AND NOT "Anki"'),
+    ("Any reliable estate cars? We don't want Skoda, Seat or Kia, had bad experiences with all three.",
+     '"Any reliable estate cars?" AND NOT "Skoda" AND NOT "Seat" AND NOT "Kia"'),
+    ("We've already read Dune, Hyperion and Foundation. Which sci-fi classics come next? Please don't include those three.",
+     '"Which sci-fi classics come next?" AND NOT "Dune" AND NOT "Hyperion" AND NOT "Foundation"'),
+    # "…, so apart from those, …" points back at the list before it
+    ("We've visited Rome, Florence and Venice, so apart from those, which Italian cities are worth a weekend?",
+     '"which Italian cities are worth a weekend?" AND NOT "Rome" AND NOT "Florence" AND NOT "Venice"'),
     # "Are there good X?" asks whether X exist
     ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind

@@ -415,6 +415,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     + r"\b"
     # "read those already", "seen them all"
     r"|(?:already\s+)?" + _EXPERIENCE + r"\s+(?:those|them|it|that|these|this|both|all)\b"
+    # "…, had bad experiences with all three": what the user went through with them, subject dropped
+    r"|(?:had|have\s+had|tried|used|done)\s+(?=[^.?!;]*\b(?:those|them|it|both|all\s+(?:three|two|four|of\s+them))\b)"
     # "…, which he found confusing", "…, which always gives me blisters": what someone made of it
     r"|(?:which|that)\s+(?:I|we|he|she|they|(?:my|our|his|her|their)\s+\w+)\s+(?:(?:really|also|just|both|all|never|always)\s+)?"
     r"(?!(?:can|could|will|would|might|may|should|must|need|needs|want|wants|prefer|prefers|like|likes|use|uses|have|has|get|gets)\b)(?-i:[a-z])\w*"
@@ -1281,6 +1283,14 @@ _DISLIKE_LEFT_OUT_RE = re.compile(
     r"(?P<items>[^.?!;]+?)" + _EXCLUDED_AGAIN,
     re.IGNORECASE,
 )
+# "Students keep asking about medicine, law and dentistry, so apart from those, what …?": the
+# list that "those" points back at is what is left out ("Apart from medicine, law and dentistry, what …?")
+_THOSE_LEFT_OUT_RE = re.compile(
+    r"(?P<pre>(?:^|[.!?]\s+))[^.?!;]*?\b(?:about|with|like|on|done|tried|covered|seen|read|visited|had|used)\s+"
+    r"(?P<items>[^.?!;,]+(?:,\s*[^.?!;,]+)*?\s+(?:and|or)\s+[^.?!;,]+?),\s*(?:so\s+|and\s+)?"
+    r"(?P<cue>apart\s+from|aside\s+from|except(?:\s+for)?|other\s+than|besides|excluding|not\s+counting)\s+(?:those|these|them)(?:\s+(?:two|three|four|ones))?\s*,\s*(?=\w)",
+    re.IGNORECASE,
+)
 # "leave Robespierre out of it", "keep politics out": the object between verb and particle
 _LEAVE_X_OUT_RE = re.compile(
     r"(?P<pre>(?:^|[.,;:!?—–]\s*|\s-\s+|\b(?:but|and|just|please)\s+))(?:leave|keep)\s+(?P<obj>(?!out\b|it\b|that\b|this\b|them\b)(?:the\s+|any\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+out"
@@ -1666,9 +1676,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 found_items, np_end = found_items[:-1] + [found_items[-1] + listed[np_end:].rstrip()], len(listed.rstrip())
             for k in range(len(found_items) - 1, 0, -1):
                 pair = (found_items[k - 1].split()[-1].lower(), found_items[k].split()[0].lower()) if found_items[k - 1].split() and found_items[k].split() else None
-                joined = found_items[k - 1] + " and " + found_items[k]
-                if pair in _AND_BINOMIALS and joined in listed:
-                    found_items[k - 1 : k + 1] = [joined]  # "other than Romeo and Juliet": one title
+                title = found_items[k - 1] + " and " + found_items[k]
+                if pair in _AND_BINOMIALS and title in listed:
+                    found_items[k - 1 : k + 1] = [title]  # "other than Romeo and Juliet": one title
             restated = re.match(r"(?:the\s+|any\s+)?([\w-]+)\s+(?:about|on|regarding|concerning|covering|with|from|by|near|in|for)\s+(?=\w)", found_items[0]) if len(found_items) >= 2 else None
             if restated and _restates_class(text[:conn_start], restated.group(1)):
                 # "interview questions, excluding questions about salary, notice period or relocation":
@@ -2567,7 +2577,13 @@ _WHAT_DO_I_SAY_RE = re.compile(
 
 
 # A sentence about what was just excluded: "It makes me groggy.", "They're overrated." (not a wish: "It should be short.")
-_REMARK_SENTENCE_RE = re.compile(r"^(?:it|they|those|these|he|she)(?:['’](?:s|re|ve|ll|d))?\s+" + _NO_WISH + r"(?!(?:should|must|needs?|has\s+to|have\s+to)\b)\w", re.IGNORECASE)
+_REMARK_SENTENCE_RE = re.compile(
+    r"^(?:it|they|those|these|he|she)(?:['’](?:s|re|ve|ll|d))?\s+" + _NO_WISH + r"(?!(?:should|must|needs?|has\s+to|have\s+to)\b)\w"
+    # "The students have those already.", "Please don't include those three.": said of what was left out
+    r"|^" + _NO_WISH + r"[^.?!;]*\b(?:those|them|these|both|all\s+three)\b(?:\s+(?:two|three|four|ones))?\s+(?:already|before|again|too)\b"
+    r"|^(?:please\s+)?(?:don['’]t|do\s+not)\s+(?:include|mention|suggest|recommend|list|repeat)\s+(?:those|them|these|any\s+of\s+(?:those|them|these)|either|both)(?:\s+(?:two|three|four|ones))?\s*(?:again|please)?\s*[.!]*$",
+    re.IGNORECASE,
+)
 
 
 # A statement after the question that narrows what is wanted ("I need at least 16GB.", "It must be
@@ -2851,6 +2867,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     text = _STYLE_RE.sub(lambda m: (m.group("first") or "").upper(), text)
     text = _PLAIN_WORDS_RE.sub(lambda m: m.group("asked"), text)
     text = _DISLIKE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + "Leave out " + m.group("items"), text)
+    text = _THOSE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + m.group("cue")[:1].upper() + m.group("cue")[1:] + " " + m.group("items") + ", ", text)
     text = _drop_background(_split_late_requests(text))
     text = _LIST_PREAMBLE_RE.sub("", text)
     if " & " in text and _find_trigger(text):
