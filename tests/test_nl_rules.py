@@ -1592,6 +1592,10 @@ FOURTEENTH_PASS = [
     # "…, so apart from those, …" points back at the list before it
     ("We've visited Rome, Florence and Venice, so apart from those, which Italian cities are worth a weekend?",
      '"which Italian cities are worth a weekend?" AND NOT "Rome" AND NOT "Florence" AND NOT "Venice"'),
+    # in a wh-question, two objects of a topic's preposition joined by "or" are asked of each
+    ("What are the symptoms of tennis elbow or carpal tunnel?",
+     '"What are the symptoms of tennis elbow" OR "What are the symptoms of carpal tunnel"'),
+    ("Which is better for a beginner, road bikes or gravel bikes?", '"Which is better for a beginner, road bikes or gravel bikes?"'),
     # "Are there good X?" asks whether X exist
     ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind

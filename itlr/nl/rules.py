@@ -2136,6 +2136,10 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             topics = _objects_with_tail(t) if _WH_START_RE.match(t) else None
             if topics is not None:
                 return topics  # "What are the planning rules for listed buildings and conservation areas in England?"
+        if re.search(r"\s+or\s+", t) and _WH_START_RE.match(t) and not relation and not _CHOICE_WORD_RE.search(t) and not _CHOICE_QUESTION_RE.match(t):
+            topics = _objects_with_tail(t, "or")  # "What are the symptoms of tennis elbow or carpal tunnel?"
+            if topics is not None:
+                return topics
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
         if _CHOICE_QUESTION_RE.match(t):
@@ -2343,10 +2347,10 @@ _DISH_HEADS = {
 }
 
 
-def _objects_with_tail(text: str) -> Expr | None:
+def _objects_with_tail(text: str, conj: str = "and") -> Expr | None:
     """One request per object of a topic's preposition (``syntax.objects_with_tail``), unless
     the two meet in a fixed pair ("fire safety rules for bed and breakfast guesthouses with …")."""
-    found = syntax.objects_with_tail(text)
+    found = syntax.objects_with_tail(text, conj)
     if found is None or (found.items[0].split()[-1].lower(), found.items[1].split()[0].lower()) in _AND_BINOMIALS:
         return None
     return _node(Or, [found.prefix + it + found.tail for it in found.items])

@@ -1249,20 +1249,25 @@ _JOINT_NOUNS = {
 }
 
 
-def objects_with_tail(text: str) -> Coordination | None:
+def objects_with_tail(text: str, conj: str = "and") -> Coordination | None:
     """ "toxicity of lilies and sago palms for cats", "rules for castling and en passant in
     chess": two lowercase noun phrases joined by "and" as the object of a topic's preposition,
     with a prepositional phrase after them, are two topics, one request each. At least one item
     has two words or more: pairs of single words are often one dish or idiom ("chicken and rice",
-    "salt and pepper", "trial and error") and stay whole. None when unsure."""
+    "salt and pepper", "trial and error") and stay whole. With "or" the alternatives need no
+    phrase after them ("symptoms of tennis elbow or carpal tunnel"). None when unsure."""
     words = tag(text)
-    ands = [k for k, w in enumerate(words) if w.text.lower() == "and"]
-    if len(ands) != 1 or any(w.text in (",", "/", ";", ":", "?") or w.text.lower() in ("or", "between", "both") for w in words):
+    other = "or" if conj == "and" else "and"
+    ands = [k for k, w in enumerate(words) if w.text.lower() == conj]
+    if len(ands) != 1 or any(w.text in (",", "/", ";", ":", "?") or w.text.lower() in (other, "between", "both", "either") for w in words):
         return None
     c = ands[0]
 
     def phrase(a: int, b: int) -> bool:
-        return 0 < b - a <= 3 and all((_np_word(words, k) or words[k].tag == "FW") and not words[k].capitalised and words[k].text.isalpha() for k in range(a, b))
+        return 0 < b - a <= 3 and all(
+            ((_np_word(words, k) or words[k].tag == "FW") and not words[k].capitalised and words[k].text.isalpha()) or (words[k].tag == "POS" and k > a)
+            for k in range(a, b)
+        )  # ("golfer's elbow": a possessive inside the phrase)
 
     p = c - 1
     while p >= 0 and words[p].tag not in ("IN", "TO"):
@@ -1274,7 +1279,8 @@ def objects_with_tail(text: str) -> Coordination | None:
     e = c + 1
     while e < len(words) and words[e].tag not in ("IN", "TO", "."):
         e += 1
-    if e >= len(words) or words[e].tag not in ("IN", "TO") or e + 1 >= len(words) or words[e].text.lower() in ("than", "that", "as", "like"):
+    ends = conj == "or" and (e >= len(words) or words[e].tag == ".")
+    if not ends and (e >= len(words) or words[e].tag not in ("IN", "TO") or e + 1 >= len(words) or words[e].text.lower() in ("than", "that", "as", "like")):
         return None  # no prepositional phrase after the last item
     if not (phrase(p + 1, c) and phrase(c + 1, e)) or max(c - p - 1, e - c - 1) < 2:
         return None
