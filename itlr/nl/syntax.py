@@ -1249,6 +1249,36 @@ _JOINT_NOUNS = {
 }
 
 
+def verb_objects(text: str, conj: str = "or") -> Coordination | None:
+    """ "How do I renew a passport or a driving licence online?", "Where can I recycle old
+    batteries or broken phones in Leeds?": two noun phrases that are objects of one verb or
+    preposition, the second a conjunct of the first, each asked about. The first has a
+    determiner or a modifier (a bare "bee or wasp stings" may share its head). None when unsure."""
+    words = tag(text)
+    cs = [k for k, w in enumerate(words) if w.text.lower() == conj]
+    if len(cs) != 1 or any(w.text in (",", "/", ";", ":") for w in words):
+        return None
+    c = cs[0]
+    h1 = c - 1
+    if h1 < 1 or words[c].dep != "cc" or words[h1].tag not in ("NN", "NNS") or words[h1].dep not in ("dobj", "pobj") or words[h1].capitalised:
+        return None
+    inside = ("DT", "PRP$", "JJ", "NN", "NNS", "HYPH", "VBN")
+    a = h1
+    while a - 1 > words[h1].head and words[a - 1].tag in inside:
+        a -= 1
+    if a == h1:
+        return None
+    h2 = next((k for k in range(c + 1, len(words)) if words[k].dep == "conj" and words[k].head == h1), None)
+    if h2 is None or words[h2].tag not in ("NN", "NNS") or any(words[k].tag not in inside + ("VBG",) for k in range(c + 1, h2)):
+        return None
+    rest = [w for w in words[h2 + 1 :] if w.tag != "."]
+    if any(w.verb and w.tag not in ("VBG", "VBN") for w in rest) or (rest and rest[0].tag in ("NN", "NNS")):
+        return None
+    end = max([h2] + [k for k in range(h2 + 1, len(words)) if words[k].tag != "."])
+    items = [text[words[a].start : words[h1].end], text[words[c + 1].start : words[h2].end]]
+    return Coordination(text[: words[a].start], items, text[words[h2].end : words[end].end], False)
+
+
 def objects_with_tail(text: str, conj: str = "and") -> Coordination | None:
     """ "toxicity of lilies and sago palms for cats", "rules for castling and en passant in
     chess": two lowercase noun phrases joined by "and" as the object of a topic's preposition,
@@ -1284,6 +1314,8 @@ def objects_with_tail(text: str, conj: str = "and") -> Coordination | None:
         return None  # no prepositional phrase after the last item
     if not (phrase(p + 1, c) and phrase(c + 1, e)) or max(c - p - 1, e - c - 1) < 2:
         return None
+    if conj == "or" and c - p - 1 == 1 and words[c - 1].tag == "NN" and words[e - 1].tag == "NNS":
+        return None  # "treatment for bee or wasp stings": a singular noun before a plural compound may share its head
     if c + 1 <= words[c - 1].head < e or (c - p - 1 == 1 and words[c - 1].tag != "NNS" and words[e - 1].tag == "NN"):
         # "salt and pepper squid", "mac and cheese sauce": a singular word before a compound
         # that ends in a singular noun may be half of one modifier of that noun
