@@ -1604,6 +1604,9 @@ FOURTEENTH_PASS = [
     ("How do I renew a passport or a driving licence online?", '"How do I renew a passport online" OR "How do I renew a driving licence online"'),
     ("Where can I recycle old batteries or broken phones in Leeds?",
      '"Where can I recycle old batteries in Leeds" OR "Where can I recycle broken phones in Leeds"'),
+    # a lowercase maker the question asks with is a property of the answer, not a maker left out
+    ("guitars called strats that aren't made by fender", '"guitars called strats that aren\'t made by fender"'),
+    ("synthesizers that aren't made by moog", '"synthesizers" AND NOT "moog"'),
     # "Are there good X?" asks whether X exist
     ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind

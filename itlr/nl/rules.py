@@ -1024,8 +1024,13 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return False  # "paintings attributed to Rembrandt that are not by Rembrandt": a name the question asks with is a property
         if maker and _names_only(after[maker.end() :]) and re.fullmatch(r"[\w\s&.'’-]*[?!.]?\s*", after[maker.end() :]) and (not by_name or name_ends):
             return True  # "open-world games that are not made by Ubisoft", "novels that aren't by Ian Rankin": the maker is left out
-        if text == text.lower() and re.fullmatch(r"\s*" + _MADE_BY + r"\s+(?!(?:hand|machine|mistake)\b)(?:[\w&'’-]+\s*){1,3}[?!.]?\s*", after):
-            return True  # "synthesizers that aren't made by moog": a lowercase query names its maker in lowercase
+        if re.search(r"\b(?:called|named|known\s+as|sold\s+as|labell?ed(?:\s+as)?|marketed\s+as|branded\s+as)\s", text[sent_start:conn_start], re.IGNORECASE):
+            return False  # "guitars called strats that aren't made by fender": what the answer is called but is not
+        lower_maker = re.fullmatch(r"\s*" + _MADE_BY + r"\s+(?!(?:hand|machine|mistake)\b)(?P<maker>(?:[\w&'’-]+\s*){1,3})[?!.]?\s*", after)
+        if text == text.lower() and lower_maker:
+            # "synthesizers that aren't made by moog": a lowercase query names its maker in lowercase
+            # (but "cars called jeeps that aren't made by jeep" asks with the name: a property)
+            return not grading.content_words(lower_maker.group("maker")) <= grading.content_words(text[sent_start:conn_start])
         if _the_one_named(after):
             return True  # "heat pump grants that aren't the boiler upgrade scheme": one member left out
         return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
