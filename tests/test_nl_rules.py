@@ -1607,6 +1607,13 @@ FOURTEENTH_PASS = [
     # a lowercase maker the question asks with is a property of the answer, not a maker left out
     ("guitars called strats that aren't made by fender", '"guitars called strats that aren\'t made by fender"'),
     ("synthesizers that aren't made by moog", '"synthesizers" AND NOT "moog"'),
+    # "ones that involve X" leaves X out; a hyphened word goes on a list; "- far too messy!" is a remark
+    ("Which board games suit a family of five, but not ones that involve bluffing?",
+     '"Which board games suit a family of five?" AND NOT "bluffing"'),
+    ("business loans for cafes other than overdrafts and start-up loans",
+     '"business loans for cafes" AND NOT "overdrafts" AND NOT "start-up loans"'),
+    ("Which crafts suit a wet afternoon, but not glitter, slime or paint - far too messy!",
+     '"Which crafts suit a wet afternoon" AND NOT "glitter" AND NOT "slime" AND NOT "paint"'),
     # "Are there good X?" asks whether X exist
     ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind

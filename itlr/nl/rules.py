@@ -425,6 +425,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|" + _NO_WISH + r"(?:I|we|(?:my|our|the)\s+\w+|(?:the\s+)?others|other\s+\w+|the\s+rest|people|everyone\s+else)\b(?=[^.?!;]*\b" + _BACK_REFERENCE + r"\b)"
     # "- I'm vegan", ", we're coeliac": who asks, as the reason for the exclusion
     r"|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:a|both|all)\s+)?(?:vegan|vegetarian|veggie|pescatarian|allergic|intolerant|coeliac|celiac|diabetic|pregnant|teetotal|sober|halal|kosher|lactose)\b"
+    # "… - far too messy!": what the user thinks of them
+    r"|(?:far\s+|way\s+|much\s+|just\s+)?too\s+[a-z]+(?=\s*[.!]*\s*$)"
     # "…, I'm trying to cut down": what the user is trying to do, why it is left out
     r"|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:trying|aiming|hoping|attempting)\s+to\b"
     # "…, our software is Windows-only": a statement of ours, why it is left out
@@ -1037,7 +1039,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     # "excluding those from the US": a property of the answer; but "minus the touristy ones" after
     # a cue that leaves things out names a subclass to leave out (blind writers all read it so)
     subclass = _ONES_RE.match(after) is not None and word not in ("without", "no", "not") and not m.group("copula")
-    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?(?-i:ones?)\b(?![-'’])|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after)):
+    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?(?-i:ones?)\b(?![-'’])|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after) or _ANY_THAT_NEED_RE.match(after)):
         return False
     if _prep_left_out(text, conn_start, m.end()):
         return True

@@ -385,6 +385,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # tagger misread: "fish, flaxseed and walnuts", "stress, noise or caffeine"
         lone = k + 1 >= n or words[k + 1].tag in (".", ",", ":") or words[k + 1].text.lower() in _LIST_WORDS
         verb = nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG") and not (lone and nxt.tag in ("VB", "VBP", "VBZ"))
+        if verb and k + 1 < n and words[k + 1].tag == "HYPH" and not nxt.space and not words[k + 1].space:
+            verb = False  # "start-up loans": a hyphened word is a modifier, whatever its first half
         # "lithium-ion batteries and pumped hydro": a participle before a noun modifies it
         if verb and nxt.tag == "VBD" and k + 1 < n and words[k + 1].tag in ("NN", "NNS") and not words[k + 1].capitalised:
             verb = False
