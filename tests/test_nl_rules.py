@@ -1614,6 +1614,8 @@ FOURTEENTH_PASS = [
      '"business loans for cafes" AND NOT "overdrafts" AND NOT "start-up loans"'),
     ("Which crafts suit a wet afternoon, but not glitter, slime or paint - far too messy!",
      '"Which crafts suit a wet afternoon" AND NOT "glitter" AND NOT "slime" AND NOT "paint"'),
+    # "or rust ones" after an alternative takes its head
+    ("python testing libraries except pytest, or rust ones", '"python testing libraries" AND NOT "pytest" OR "rust testing libraries"'),
     # "Are there good X?" asks whether X exist
     ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind

@@ -2914,6 +2914,11 @@ def _rules_to_expr(original: str) -> RuleResult:
                     # "Which wines go with roast lamb apart from Rioja, or which beers?": the new
                     # noun takes the first question's predicate, not its exclusions
                     results[k] = _translate(asked.group("wh") + " " + bare.group("noun") + asked.group("rest"))
+                ones = _OTHER_ONES_RE.match(parts[k])
+                head = _kind_head(first.positive) if ones and first is not None else None
+                if ones and head:
+                    # "python web frameworks besides django, or rust ones": "ones" takes the first's head
+                    results[k] = _translate((ones.group("pre") or "") + ones.group("kind") + " " + head + ones.group("rest"))
             if all(r is not None for r in results):
                 done = [r for r in results if r is not None]
                 expr = Or([r.expr for r in done])
@@ -2924,6 +2929,22 @@ def _rules_to_expr(original: str) -> RuleResult:
     if result is None:
         return RuleResult(Term(original), original, [], ["no positive text left after removing the exclusions; the question is one term"])
     return result
+
+
+# "…, or rust ones excluding actix", "…, or a Go one": another kind of the first alternative's things
+_OTHER_ONES_RE = re.compile(r"^\s*(?P<pre>(?:a|an|some|any)\s+)?(?P<kind>[\w-]+)\s+(?-i:ones?)\b(?P<rest>.*)$", re.IGNORECASE)
+
+
+def _kind_head(positive: str) -> str | None:
+    """ "python web frameworks" -> "web frameworks": the words after the first of a short noun
+    phrase that opens ``positive`` and ends in a noun (None when it does not)."""
+    words = syntax.tag(positive)
+    k = 0
+    while k < len(words) and (words[k].tag in ("NN", "NNS", "NNP", "JJ", "HYPH") or (words[k].dep == "compound" and not words[k].verb)):
+        k += 1
+    if not 2 <= k <= 4 or words[k - 1].tag not in ("NN", "NNS"):
+        return None
+    return positive[words[1].start : words[k - 1].end]
 
 
 _BARE_WH_RE = re.compile(r"^\s*(?:which|what)\s+(?P<noun>[\w-]+)\s*[?.!]*\s*$", re.IGNORECASE)
