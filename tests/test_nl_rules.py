@@ -1616,6 +1616,9 @@ FOURTEENTH_PASS = [
      '"Which crafts suit a wet afternoon" AND NOT "glitter" AND NOT "slime" AND NOT "paint"'),
     # "or rust ones" after an alternative takes its head
     ("python testing libraries except pytest, or rust ones", '"python testing libraries" AND NOT "pytest" OR "rust testing libraries"'),
+    # what follows the last alternative after a comma is said of each
+    ("Suggest a Python testing library other than pytest, or a Rust one, for a small CLI tool.",
+     '"Python testing library for a small CLI tool" AND NOT "pytest" OR "a Rust testing library for a small CLI tool"'),
     # "Are there good X?" asks whether X exist
     ("Are there good alternatives to Trello for small teams?", '"Are there alternatives to Trello for small teams?"'),
     # a singular kind noun after "X and Y" names one kind

@@ -2905,6 +2905,12 @@ def _rules_to_expr(original: str) -> RuleResult:
         parts = _alternatives(text)
         if len(parts) > 1:
             parts = parts[:1] + [_shares_head(parts[0], _option_offered(part)) for part in parts[1:]]
+            shared = _SHARED_TAIL_RE.search(parts[-1])
+            if shared and _words(parts[-1][: shared.start()]):
+                # "a Python web framework other than Django, or a Go one, for a small REST API": what
+                # follows the last alternative after a comma is said of each
+                tail = " " + shared.group("tail")
+                parts = [part.rstrip(" ,.?!") + tail for part in parts[:-1]] + [parts[-1][: shared.start()] + tail]
             results = [_translate(part) for part in parts]
             first = results[0]
             for k in range(1, len(parts)):
@@ -2931,6 +2937,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     return result
 
 
+_SHARED_TAIL_RE = re.compile(r",\s+(?P<tail>(?:for|in|on|at|near|with|during|under|around)\s+[^,.;?!]+)[.?!]*\s*$", re.IGNORECASE)
 # "…, or rust ones excluding actix", "…, or a Go one": another kind of the first alternative's things
 _OTHER_ONES_RE = re.compile(r"^\s*(?P<pre>(?:a|an|some|any)\s+)?(?P<kind>[\w-]+)\s+(?-i:ones?)\b(?P<rest>.*)$", re.IGNORECASE)
 
