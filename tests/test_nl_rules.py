@@ -1616,6 +1616,9 @@ FOURTEENTH_PASS = [
      '"Which crafts suit a wet afternoon" AND NOT "glitter" AND NOT "slime" AND NOT "paint"'),
     # "or rust ones" after an alternative takes its head
     ("python testing libraries except pytest, or rust ones", '"python testing libraries" AND NOT "pytest" OR "rust testing libraries"'),
+    # "or failing that" points at the option before it: a background sentence still goes
+    ("I'm a physio student revising for exams. I need explanations of rotator cuff injuries but not surgical repair, or failing that, diagrams of shoulder joint anatomy.",
+     '"explanations of rotator cuff injuries" AND NOT "surgical repair" OR "diagrams of shoulder joint anatomy"'),
     # what follows the last alternative after a comma is said of each
     ("Suggest a Python testing library other than pytest, or a Rust one, for a small CLI tool.",
      '"Python testing library for a small CLI tool" AND NOT "pytest" OR "a Rust testing library for a small CLI tool"'),

@@ -2745,6 +2745,8 @@ def _drop_background(text: str) -> str:
         core = " ".join(asked_in(a, b) for a, b in (spans[k] for k in kept))
         # ("'use it or lose it' rules": a quoted "it" points nowhere, nor does one in what is left out:
         # "… but not the IHT400 because the solicitor's doing that")
+        # ("…, or failing that, …" points at the option before it, not at the background)
+        core = re.sub(r"\bfailing\s+that\b", "failing", core, flags=re.IGNORECASE)
         said = _QUOTED_RE.sub(lambda m: "x" * len(m.group(0)), _inline_exclusions(core, []) if triggers else core)
         people = ("he", "him", "his", "she", "her") if but_people else ()
         return len(grading.content_words(core)) >= 4 and not any(
