@@ -1619,6 +1619,8 @@ FOURTEENTH_PASS = [
     # "or failing that" points at the option before it: a background sentence still goes
     ("I'm a physio student revising for exams. I need explanations of rotator cuff injuries but not surgical repair, or failing that, diagrams of shoulder joint anatomy.",
      '"explanations of rotator cuff injuries" AND NOT "surgical repair" OR "diagrams of shoulder joint anatomy"'),
+    # "What do other DIYers recommend?" after the question asks it again
+    ("Which cordless drills are good for beginners? What do other DIYers recommend?", '"Which cordless drills are good for beginners?"'),
     # what follows the last alternative after a comma is said of each
     ("Suggest a Python testing library other than pytest, or a Rust one, for a small CLI tool.",
      '"Python testing library for a small CLI tool" AND NOT "pytest" OR "a Rust testing library for a small CLI tool"'),

@@ -2590,6 +2590,14 @@ _WHAT_DO_I_SAY_RE = re.compile(
 )
 
 
+# "What would other parents recommend?", "What do most vets suggest?": asks again, of people in general
+_OTHERS_ADVISE_RE = re.compile(
+    r"^(?:so\s+)?what\s+(?:do|does|would|did|should|could)\s+(?:you|(?:other|most|many|the)\s+[\w-]+|[\w-]+s)(?:\s+(?:here|out\s+there|people))?\s+"
+    r"(?:recommend|suggest|use|advise|think|say)\s*\?$",
+    re.IGNORECASE,
+)
+
+
 # A sentence about what was just excluded: "It makes me groggy.", "They're overrated." (not a wish: "It should be short.")
 _REMARK_SENTENCE_RE = re.compile(
     r"^(?:it|they|those|these|he|she)(?:['’](?:s|re|ve|ll|d))?\s+" + _NO_WISH + r"(?!(?:should|must|needs?|has\s+to|have\s+to)\b)\w"
@@ -2699,7 +2707,7 @@ def _drop_background(text: str) -> str:
         ):
             background.append(k)  # "… in Europe? Just curious.", "… on gravel? Customers keep asking me.": why it is asked
             afterthoughts.append(k)
-        elif k > 0 and (grading.content_words(sentence) <= _EMPTY_ASK_WORDS or _WHAT_DO_I_SAY_RE.match(sentence)) and not excludes(a, b):
+        elif k > 0 and (grading.content_words(sentence) <= _EMPTY_ASK_WORDS or _WHAT_DO_I_SAY_RE.match(sentence) or _OTHERS_ADVISE_RE.match(sentence)) and not excludes(a, b):
             background.append(k)  # "… What do I tell them?", "Where can I read about these?": it adds nothing
         elif (
             _ABOUT_ME_RE.match(sentence)
