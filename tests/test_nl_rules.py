@@ -1621,6 +1621,9 @@ FOURTEENTH_PASS = [
      '"explanations of rotator cuff injuries" AND NOT "surgical repair" OR "diagrams of shoulder joint anatomy"'),
     # "What do other DIYers recommend?" after the question asks it again
     ("Which cordless drills are good for beginners? What do other DIYers recommend?", '"Which cordless drills are good for beginners?"'),
+    # a weekday in the plural is a time, no topic ("on Sundays")
+    ("I umpire cricket on Saturdays. Which appeals are not upheld when the batter is hit outside the line?",
+     '"Which appeals are not upheld when the batter is hit outside the line?"'),
     # what follows the last alternative after a comma is said of each
     ("Suggest a Python testing library other than pytest, or a Rust one, for a small CLI tool.",
      '"Python testing library for a small CLI tool" AND NOT "pytest" OR "a Rust testing library for a small CLI tool"'),

@@ -249,6 +249,7 @@ def _aside_ends(words: list[Word], k: int) -> bool:
 TIME_WORDS = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
     "spring", "summer", "autumn", "fall", "winter", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
     "weekend", "weekends", "weekdays", "morning", "mornings", "evening", "evenings", "night", "nights", "christmas", "easter",
     "week", "month", "year", "holidays", "holiday", "today", "tomorrow", "tonight",
 }
@@ -465,15 +466,14 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
 
 
 # Who and when, in a sentence about the asker: no topic ("with two kids", "next summer", "my GP")
-_PEOPLE_AND_TIMES = {
+_PEOPLE_AND_TIMES = TIME_WORDS | {
     "kid", "kids", "child", "children", "son", "sons", "daughter", "daughters", "husband", "wife", "partner", "dad", "mum", "mom",
     "mother", "father", "brother", "sister", "family", "friend", "friends", "boss", "team", "colleague", "colleagues", "gp",
     "doctor", "people", "parents", "baby", "guests", "clients", "customers", "grandma", "grandad", "grandparents", "class",
-    "year", "years", "month", "months", "week", "weeks", "summer", "winter", "spring", "autumn", "fall", "weekend", "day", "days",
-    "night", "morning", "evening", "time", "moment", "while", "ages", "decade", "luck", "bit", "lot", "way", "thing", "things",
+    "years", "months", "weeks", "day", "days",
+    "time", "moment", "while", "ages", "decade", "luck", "bit", "lot", "way", "thing", "things",
     "idea", "ideas", "question", "questions", "help", "advice", "one", "ones", "home", "work", "job",
-    "trip", "trips", "holiday", "holidays", "vacation", "visit", "stay", "break",  # a trip: where it goes is the topic
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    "trip", "trips", "vacation", "visit", "stay", "break",  # a trip: where it goes is the topic (and a holiday)
 }
 
 
