@@ -477,6 +477,9 @@ _PEOPLE_AND_TIMES = TIME_WORDS | {
 }
 
 
+# Small words inside a name in a background sentence. Unlike _TITLE_GLUE (an excluded phrase, where
+# "and" lists items), "and" joins the words of one title here, and a preposition before a capital
+# more often says where or when ("Paris in May").
 _TITLE_JOINERS = {"and", "&", "of", "the", "or", "nor", "a", "an"}
 
 
