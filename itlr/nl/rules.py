@@ -2583,16 +2583,11 @@ def _split_late_requests(text: str) -> str:
 
 # A later sentence made only of these asks again for what was asked: "Any ideas?", "Where do we start?"
 _EMPTY_ASK_WORDS = frozenset({"idea", "suggestion", "thought", "recommendation", "read", "start", "begin", "help", "welcome", "appreciated", "thank", "source", "pointer"})
-_WHAT_DO_I_SAY_RE = re.compile(
+# A later question that only asks again: "What do I tell them?", "What would other parents recommend?"
+_ASKS_AGAIN_RE = re.compile(
     r"^(?:so\s+)?(?:what|how)\s+(?:do|should|can|could|would|shall)\s+(?:i|we)\s+(?:say|tell|do|answer|respond|reply|advise)"
-    r"(?:\s+(?:to\s+)?(?:them|him|her|it|this|that))?\s*\?$",
-    re.IGNORECASE,
-)
-
-
-# "What would other parents recommend?", "What do most vets suggest?": asks again, of people in general
-_OTHERS_ADVISE_RE = re.compile(
-    r"^(?:so\s+)?what\s+(?:do|does|would|did|should|could)\s+(?:you|(?:other|most|many|the)\s+[\w-]+|[\w-]+s)(?:\s+(?:here|out\s+there|people))?\s+"
+    r"(?:\s+(?:to\s+)?(?:them|him|her|it|this|that))?\s*\?$"
+    r"|^(?:so\s+)?what\s+(?:do|does|would|did|should|could)\s+(?:you|(?:other|most|many|the)\s+[\w-]+|[\w-]+s)(?:\s+(?:here|out\s+there|people))?\s+"
     r"(?:recommend|suggest|use|advise|think|say)\s*\?$",
     re.IGNORECASE,
 )
@@ -2707,7 +2702,7 @@ def _drop_background(text: str) -> str:
         ):
             background.append(k)  # "… in Europe? Just curious.", "… on gravel? Customers keep asking me.": why it is asked
             afterthoughts.append(k)
-        elif k > 0 and (grading.content_words(sentence) <= _EMPTY_ASK_WORDS or _WHAT_DO_I_SAY_RE.match(sentence) or _OTHERS_ADVISE_RE.match(sentence)) and not excludes(a, b):
+        elif k > 0 and (grading.content_words(sentence) <= _EMPTY_ASK_WORDS or _ASKS_AGAIN_RE.match(sentence)) and not excludes(a, b):
             background.append(k)  # "… What do I tell them?", "Where can I read about these?": it adds nothing
         elif (
             _ABOUT_ME_RE.match(sentence)
