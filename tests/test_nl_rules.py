@@ -1624,6 +1624,9 @@ FOURTEENTH_PASS = [
     # a weekday in the plural is a time, no topic ("on Sundays")
     ("I umpire cricket on Saturdays. Which appeals are not upheld when the batter is hit outside the line?",
      '"Which appeals are not upheld when the batter is hit outside the line?"'),
+    # "How do I <verb> …": a pronoun and its verb, so the excluded phrase keeps its last noun
+    ("How do I price old vinyl records other than at a record fair, or else find out which pressings are rare?",
+     '"How do I price old vinyl records" AND NOT "record fair" OR "find out which pressings are rare?"'),
     # what follows the last alternative after a comma is said of each
     ("Suggest a Python testing library other than pytest, or a Rust one, for a small CLI tool.",
      '"Python testing library for a small CLI tool" AND NOT "pytest" OR "a Rust testing library for a small CLI tool"'),

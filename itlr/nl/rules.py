@@ -209,7 +209,7 @@ _POLITE_LEAD = r"(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+
 _FILLER_RE = re.compile(
     r"^"
     + _POLITE_LEAD
-    + r"(?:(?:provide|give|get|find|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
+    + r"(?:(?:provide|give|get|find(?!\s+out\b)|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
@@ -1581,6 +1581,8 @@ def _wh_subject(head: str) -> bool:
     words = syntax.tag(head)
     start = next((k for k, w in enumerate(words) if w.tag in ("WDT", "WP", "WRB")), 0)
     rest = words[start + 2 :]  # the first word after the question word is the subject, whatever its tag
+    if len(rest) >= 2 and rest[0].tag == "PRP" and rest[1].verb:
+        return False  # "How do I value antique silverware …": a pronoun and its verb
     return not any(w.tag in ("VB", "VBP", "VBZ", "VBD") and k + 1 < len(rest) and rest[k + 1].tag in ("IN", "DT", "RP", "TO", "PRP") for k, w in enumerate(rest))
 
 
