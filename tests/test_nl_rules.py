@@ -1627,6 +1627,10 @@ FOURTEENTH_PASS = [
     # "How do I <verb> …": a pronoun and its verb, so the excluded phrase keeps its last noun
     ("How do I price old vinyl records other than at a record fair, or else find out which pressings are rare?",
      '"How do I price old vinyl records" AND NOT "record fair" OR "find out which pressings are rare?"'),
+    # "… and anything in Hawaii" ends a list: the place is left out; "loads" is no background topic
+    ("open-world games except Skyrim and anything by Ubisoft", '"open-world games" AND NOT "Skyrim" AND NOT "Ubisoft"'),
+    ("Which ski resorts suit beginners, excluding Val Thorens, Tignes and anything in Switzerland?",
+     '"Which ski resorts suit beginners?" AND NOT "Val Thorens" AND NOT "Tignes" AND NOT "Switzerland"'),
     # what follows the last alternative after a comma is said of each
     ("Suggest a Python testing library other than pytest, or a Rust one, for a small CLI tool.",
      '"Python testing library for a small CLI tool" AND NOT "pytest" OR "a Rust testing library for a small CLI tool"'),

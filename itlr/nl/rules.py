@@ -374,7 +374,7 @@ _NEG_PREFIXES = [
     re.compile(r"^" + _ONES_WITH, re.IGNORECASE),
     re.compile(
         r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
-        r"(?:about|on|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
+        r"(?:about|on|in|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
         r"(?:(?:that|which)\s+)?(?:needs?|needing|requires?|requiring|uses?|using|contains?|containing|calls?\s+for|calling\s+for)|"
         r"(?:[a-z]+ed|run|made|built|written|drawn|sung|done|held|owned|taken)\s+by)\s+",
         re.IGNORECASE,

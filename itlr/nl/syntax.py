@@ -135,6 +135,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     """
     n = len(words)
     j = i + 1
+    if words[i].text.lower() in ("anything", "everything") and j + 1 < n and words[j].tag == "IN":
+        clause = True  # "anything in Hawaii", "anything by Ubisoft": what it is goes with it
     if words[i].tag == "VBG" and j < n and words[j].tag == "RP":
         j += 1  # "cutting out sugar", "giving up dairy": a phrasal verb's particle goes with it
     in_title = words[i].capitalised
@@ -417,7 +419,9 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             and (words[k - 1].text.lower() in _LIST_WORDS or (k + 1 < n and words[k + 1].capitalised))
         )
         stop_tags = (".", ",") if title else (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP")
-        if (nxt.text.lower() in _STOP_AFTER_COMMA and not title) or verb or nxt.tag in stop_tags:
+        # ("…, Vesuvius and anything in Hawaii": one more item, whatever is in a place or by a maker)
+        anything = nxt.text.lower() in ("anything", "everything") and words[k - 1].text.lower() in _LIST_WORDS and k + 1 < n and words[k + 1].tag == "IN"
+        if (nxt.text.lower() in _STOP_AFTER_COMMA and not title and not anything) or verb or nxt.tag in stop_tags:
             break
         i = k
     if not spans:
@@ -474,6 +478,7 @@ _PEOPLE_AND_TIMES = TIME_WORDS | {
     "time", "moment", "while", "ages", "decade", "luck", "bit", "lot", "way", "thing", "things",
     "idea", "ideas", "question", "questions", "help", "advice", "one", "ones", "home", "work", "job",
     "trip", "trips", "vacation", "visit", "stay", "break",  # a trip: where it goes is the topic (and a holiday)
+    "loads", "lots", "plenty", "heaps", "tons", "bunch", "couple", "number",  # how many ("loads of Victorian novels")
 }
 
 
