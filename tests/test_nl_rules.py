@@ -1631,6 +1631,10 @@ FOURTEENTH_PASS = [
     ("open-world games except Skyrim and anything by Ubisoft", '"open-world games" AND NOT "Skyrim" AND NOT "Ubisoft"'),
     ("Which ski resorts suit beginners, excluding Val Thorens, Tignes and anything in Switzerland?",
      '"Which ski resorts suit beginners?" AND NOT "Val Thorens" AND NOT "Tignes" AND NOT "Switzerland"'),
+    # "or should I just take X?" offers X; "Is there anything on X" asks for texts on X
+    ("What are good sources of iron other than red meat, or should I just take supplements?",
+     '"What are good sources of iron" AND NOT "red meat" OR "supplements"'),
+    ("Is there anything on Roman roads in Kent?", '"Roman roads in Kent?"'),
     # what follows the last alternative after a comma is said of each
     ("Suggest a Python testing library other than pytest, or a Rust one, for a small CLI tool.",
      '"Python testing library for a small CLI tool" AND NOT "pytest" OR "a Rust testing library for a small CLI tool"'),

@@ -218,6 +218,7 @@ _FILLER_RE = re.compile(
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
     r"|where\s+(?:can|could|should|do)\s+(?:i|we)\s+(?:learn|read|find\s+out)(?:\s+more)?\s+about"  # "Where can I learn about X?" asks for texts on X
+    r"|(?:is|are)\s+there\s+(?:anything|something|much|any\s+(?:good\s+)?(?:info|information|research|reading|literature|material))\s+(?:on|about)"  # "Is there anything on X?"
     # "Visitors keep asking about …", "Patients often ask me about …": what others ask about is the topic
     r"|(?:(?:my|our|the)\s+)?(?:[\w-]+\s+){0,2}?(?:customers|clients|patients|visitors|students|parents|people|guests|users|readers|"
     r"members|trustees|colleagues|kids|pupils|tenants|buyers|staff)\s+(?:(?:keep|always|often|sometimes|regularly|constantly)\s+)?"
@@ -2791,7 +2792,7 @@ def _drop_background(text: str) -> str:
 _OPTION_OFFERED_RES = (
     re.compile(
         r"^\s*(?:should|shall|could|can|would)\s+(?:I|we)\s+(?:just\s+|instead\s+|rather\s+|simply\s+)?"
-        r"(?:buy|get|use|go\s+for|try|choose|pick|opt\s+for|stick\s+with|look\s+at|consider)\s+(?P<option>\w.*?)(?:\s+instead)?\s*\?*\s*$",
+        r"(?:buy|get|use|take|go\s+for|try|choose|pick|opt\s+for|stick\s+with|switch\s+to|look\s+at|consider)\s+(?P<option>\w.*?)(?:\s+instead)?\s*\?*\s*$",
         re.IGNORECASE,
     ),
     re.compile(
