@@ -1635,6 +1635,8 @@ FOURTEENTH_PASS = [
     ("What are good sources of iron other than red meat, or should I just take supplements?",
      '"What are good sources of iron" AND NOT "red meat" OR "supplements"'),
     ("Is there anything on Roman roads in Kent?", '"Roman roads in Kent?"'),
+    # two adjectives joined by "and" modify the whole compound after them
+    ("solar and lunar eclipse dates", '"solar eclipse dates" OR "lunar eclipse dates"'),
     # what follows the last alternative after a comma is said of each
     ("Suggest a Python testing library other than pytest, or a Rust one, for a small CLI tool.",
      '"Python testing library for a small CLI tool" AND NOT "pytest" OR "a Rust testing library for a small CLI tool"'),

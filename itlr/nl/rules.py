@@ -2389,7 +2389,9 @@ def _paired_modifiers(text: str) -> Expr | None:
     before = [w for w in words if w.end <= len(found.prefix.rstrip())]
     # the pair opens its noun phrase and the shared noun ends it: "council tax and parking permit
     # discounts", "red wine and candle wax" are two compounds of their own
-    if (before and before[-1].tag not in ("DT", "PRP$", "IN", "TO", "WDT", "WP", "WRB") and not before[-1].verb) or (k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS")):
+    # (two adjectives modify the whole compound after them: "baroque and rococo furniture styles")
+    adjectives = all(w.tag == "JJ" for w in words if w.text in found.items)
+    if (before and before[-1].tag not in ("DT", "PRP$", "IN", "TO", "WDT", "WP", "WRB") and not before[-1].verb) or (k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS") and not adjectives):
         return None
     return _node(Or, [found.prefix + it + found.tail for it in found.items])
 
