@@ -1635,6 +1635,10 @@ FOURTEENTH_PASS = [
     ("What are good sources of iron other than red meat, or should I just take supplements?",
      '"What are good sources of iron" AND NOT "red meat" OR "supplements"'),
     ("Is there anything on Roman roads in Kent?", '"Roman roads in Kent?"'),
+    # "How do X and Y <verb>?" is asked of each, unless it is what they do together or to each other
+    ("How do dentists and hygienists get paid?", '"How do dentists get paid" OR "How do hygienists get paid"'),
+    ("How do bees and wasps differ?", '"How do bees and wasps differ?"'),
+    ("When did Marks and Spencer open its first shop?", '"When did Marks and Spencer open its first shop?"'),
     # two adjectives joined by "and" modify the whole compound after them
     ("solar and lunar eclipse dates", '"solar eclipse dates" OR "lunar eclipse dates"'),
     # what follows the last alternative after a comma is said of each

@@ -2146,6 +2146,13 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             topics = _objects_with_tail(t) if _WH_START_RE.match(t) else None
             if topics is not None:
                 return topics  # "What are the planning rules for listed buildings and conservation areas in England?"
+            # "How do mortgage brokers and estate agents get paid?": asked of each subject (not what
+            # they do together or to each other: "How do bees and wasps differ?", "… work together")
+            subjects = syntax.subject_items(t, "and") if re.match(r"(?:how|why|when|where)\s+(?:do|does|did|can|should)\b", t, re.IGNORECASE) else None
+            # (common nouns only: "When did Marks and Spencer open its first shop?" names one firm)
+            if subjects is not None and not _TOGETHER_RE.search(subjects[2]) and all(it[:1].islower() for it in subjects[1]):
+                prefix, items, tail = subjects
+                return _node(Or, [prefix + it + tail for it in items])
         if re.search(r"\s+or\s+", t) and _WH_START_RE.match(t) and not relation and not _CHOICE_WORD_RE.search(t) and not _CHOICE_QUESTION_RE.match(t):
             topics = _objects_with_tail(t, "or")  # "What are the symptoms of tennis elbow or carpal tunnel?"
             if topics is not None:
@@ -2802,6 +2809,14 @@ _OPTION_OFFERED_RES = (
         r"(?:idea|option|choice|bet|alternative|solution)s?\s*\?*\s*$",
         re.IGNORECASE,
     ),
+)
+
+
+# what two subjects do together or to each other: asked of both at once
+_TOGETHER_RE = re.compile(
+    r"\b(?:differ|compare|interact|relate|combine|mix|compete|coexist|fight|mate|communicate|cooperate|work\s+together|get\s+along|"
+    r"together|each\s+other|one\s+another|apart|between|both)\b",
+    re.IGNORECASE,
 )
 
 
