@@ -1298,10 +1298,10 @@ def objects_with_tail(text: str, conj: str = "and") -> Coordination | None:
     phrase after them ("symptoms of tennis elbow or carpal tunnel"). None when unsure."""
     words = tag(text)
     other = "or" if conj == "and" else "and"
-    ands = [k for k, w in enumerate(words) if w.text.lower() == conj]
-    if len(ands) != 1 or any(w.text in (",", "/", ";", ":", "?") or w.text.lower() in (other, "between", "both", "either") for w in words):
+    joins = [k for k, w in enumerate(words) if w.text.lower() == conj]
+    if len(joins) != 1 or any(w.text in (",", "/", ";", ":", "?") or w.text.lower() in (other, "between", "both", "either") for w in words):
         return None
-    c = ands[0]
+    c = joins[0]
 
     def phrase(a: int, b: int) -> bool:
         return 0 < b - a <= 3 and all(
