@@ -1639,6 +1639,10 @@ FOURTEENTH_PASS = [
     ("How do dentists and hygienists get paid?", '"How do dentists get paid" OR "How do hygienists get paid"'),
     ("How do bees and wasps differ?", '"How do bees and wasps differ?"'),
     ("When did Marks and Spencer open its first shop?", '"When did Marks and Spencer open its first shop?"'),
+    # "What are the A and the B for Z?": both things asked of one topic
+    ("What are the opening times and the admission prices of the Eden Project?",
+     '"What are the opening times of the Eden Project" AND "What are the admission prices of the Eden Project"'),
+    ("What are the do's and don'ts of storing textiles?", '"What are the do\'s and don\'ts of storing textiles?"'),
     # two adjectives joined by "and" modify the whole compound after them
     ("solar and lunar eclipse dates", '"solar eclipse dates" OR "lunar eclipse dates"'),
     # what follows the last alternative after a comma is said of each
