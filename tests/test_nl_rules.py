@@ -1621,6 +1621,9 @@ FOURTEENTH_PASS = [
      '"explanations of rotator cuff injuries" AND NOT "surgical repair" OR "diagrams of shoulder joint anatomy"'),
     # "What do other DIYers recommend?" after the question asks it again
     ("Which cordless drills are good for beginners? What do other DIYers recommend?", '"Which cordless drills are good for beginners?"'),
+    # who else is there (neighbours, teenagers) is no background topic
+    ("We're spending a week in Cornwall with two teenagers. Which beaches are good for surfing lessons besides Fistral?",
+     '"Cornwall: Which beaches are good for surfing lessons?" AND NOT "Fistral"'),
     # a weekday in the plural is a time, no topic ("on Sundays")
     ("I umpire cricket on Saturdays. Which appeals are not upheld when the batter is hit outside the line?",
      '"Which appeals are not upheld when the batter is hit outside the line?"'),

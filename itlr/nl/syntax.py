@@ -474,6 +474,8 @@ _PEOPLE_AND_TIMES = TIME_WORDS | {
     "kid", "kids", "child", "children", "son", "sons", "daughter", "daughters", "husband", "wife", "partner", "dad", "mum", "mom",
     "mother", "father", "brother", "sister", "family", "friend", "friends", "boss", "team", "colleague", "colleagues", "gp",
     "doctor", "people", "parents", "baby", "guests", "clients", "customers", "grandma", "grandad", "grandparents", "class",
+    "neighbour", "neighbours", "neighbor", "neighbors", "niece", "nephew", "cousin", "cousins", "aunt", "uncle", "in-laws",
+    "grandchildren", "grandson", "granddaughter", "flatmates", "housemates", "twins", "toddler", "toddlers", "teenager", "teenagers",
     "years", "months", "weeks", "day", "days",
     "time", "moment", "while", "ages", "decade", "luck", "bit", "lot", "way", "thing", "things",
     "idea", "ideas", "question", "questions", "help", "advice", "one", "ones", "home", "work", "job",
