@@ -2160,7 +2160,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
             topics = _objects_with_tail(t, "or")  # "What are the symptoms of tennis elbow or carpal tunnel?"
             if topics is not None:
                 return topics
-            objects_of = syntax.verb_objects(t, "or")  # "How do I renew a passport or a driving licence online?"
+            objects_of = syntax.verb_objects(t)  # "How do I renew a passport or a driving licence online?"
             if objects_of is not None:
                 return _node(Or, [objects_of.prefix + it + objects_of.tail for it in objects_of.items])
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):

@@ -125,6 +125,11 @@ _STOP_AFTER_COMMA = {
 }
 
 
+def _anything_placed(words: list[Word], k: int) -> bool:
+    """ "anything in Hawaii", "everything by Ubisoft": what is somewhere or by someone, one item."""
+    return words[k].text.lower() in ("anything", "everything") and k + 1 < len(words) and words[k + 1].tag == "IN"
+
+
 def _np_end(words: list[Word], i: int, clause: bool) -> int:
     """Index after the noun phrase that starts at word i (its first word always belongs to it).
 
@@ -135,7 +140,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     """
     n = len(words)
     j = i + 1
-    if words[i].text.lower() in ("anything", "everything") and j + 1 < n and words[j].tag == "IN":
+    if _anything_placed(words, i) and j + 1 < n:
         clause = True  # "anything in Hawaii", "anything by Ubisoft": what it is goes with it
     if words[i].tag == "VBG" and j < n and words[j].tag == "RP":
         j += 1  # "cutting out sugar", "giving up dairy": a phrasal verb's particle goes with it
@@ -420,7 +425,7 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         )
         stop_tags = (".", ",") if title else (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP")
         # ("…, Vesuvius and anything in Hawaii": one more item, whatever is in a place or by a maker)
-        anything = nxt.text.lower() in ("anything", "everything") and words[k - 1].text.lower() in _LIST_WORDS and k + 1 < n and words[k + 1].tag == "IN"
+        anything = _anything_placed(words, k) and words[k - 1].text.lower() in _LIST_WORDS
         if (nxt.text.lower() in _STOP_AFTER_COMMA and not title and not anything) or verb or nxt.tag in stop_tags:
             break
         i = k
@@ -1261,13 +1266,13 @@ _JOINT_NOUNS = {
 }
 
 
-def verb_objects(text: str, conj: str = "or") -> Coordination | None:
+def verb_objects(text: str) -> Coordination | None:
     """ "How do I renew a passport or a driving licence online?", "Where can I recycle old
     batteries or broken phones in Leeds?": two noun phrases that are objects of one verb or
     preposition, the second a conjunct of the first, each asked about. The first has a
     determiner or a modifier (a bare "bee or wasp stings" may share its head). None when unsure."""
     words = tag(text)
-    cs = [k for k, w in enumerate(words) if w.text.lower() == conj]
+    cs = [k for k, w in enumerate(words) if w.text.lower() == "or"]  # ("and" there often asks for both: "a ball and a bat")
     if len(cs) != 1 or any(w.text in (",", "/", ";", ":") for w in words):
         return None
     c = cs[0]
