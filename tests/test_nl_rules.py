@@ -1326,7 +1326,7 @@ ELEVENTH_PASS_BACKGROUND = [
      '"Which Greek islands have sandy beaches good for toddlers?"'),
     # a question that asks for two words once its exclusions are cut keeps the background's topics
     ("Hi! I'm planning a vegetarian dinner party for eight. Can you suggest main courses apart from lasagne, risotto and curry? I've done those to death.",
-     '"vegetarian dinner party: Can you suggest main courses?" AND NOT "lasagne" AND NOT "risotto" AND NOT "curry"'),
+     '"vegetarian dinner party: main courses?" AND NOT "lasagne" AND NOT "risotto" AND NOT "curry"'),
     # "loads of it", "plenty of those": what was excluded before, nothing new
     ("We're redesigning our garden to be bee-friendly. Which flowering shrubs would you recommend, except lavender? We already have loads of it.",
      '"garden: Which flowering shrubs would you recommend?" AND NOT "lavender"'),
@@ -1575,7 +1575,7 @@ FOURTEENTH_PASS = [
     ("I'd like to read up on lean manufacturing for small workshops.", '"lean manufacturing for small workshops"'),
     # where an asker of some trade is heading is a topic, as where they are
     ("I'm a nurse heading to Edinburgh next month. Can you suggest step-free walking routes around the Old Town?",
-     '"Edinburgh: Can you suggest step-free walking routes around the Old Town?"'),
+     '"Edinburgh: step-free walking routes around the Old Town?"'),
     # two two-word compounds with a slash between them, each whole
     ("Where can I rent a pressure washer/leaf blower for a day in Leeds?",
      '"Where can I rent a pressure washer for a day in Leeds?" OR "Where can I rent a leaf blower for a day in Leeds?"'),
@@ -1829,6 +1829,10 @@ FIFTEENTH_PASS = [
     # a yes/no request has its verb ("Could you list …"): the excluded list keeps its last name whole
     ("Could you list phonics programmes other than Read Write Inc., Jolly Phonics and Little Wandle?",
      '"phonics programmes?" AND NOT "Read Write Inc" AND NOT "Jolly Phonics" AND NOT "Little Wandle"'),
+    # request wording after a folded background goes, as it does at the start
+    ("We're taking the kids to Portugal in August. Could you find family-friendly beaches in the Algarve except Praia da Rocha?",
+     '"Portugal: family-friendly beaches in the Algarve?" AND NOT "Praia da Rocha"'),
+    ("Planning a week of hiking in Scotland in May. I'd like routes in the Highlands but not Ben Nevis.", '"Scotland: routes in the Highlands" AND NOT "Ben Nevis"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS)

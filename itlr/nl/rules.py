@@ -1861,6 +1861,11 @@ _FRONTED_SUBSTITUTE_RE = re.compile(r"^(?P<front>(?:instead\s+of|rather\s+than)\
 
 def _strip_filler(text: str) -> str:
     t = text.strip()
+    led = re.match(r"[^:?!.;]{1,80}?:\s+(?=\S)", t)
+    if led and _words(t[led.end() :]) and not (_ASK_FOR_RE.match(t) or _FILLER_RE.match(t)):
+        # "Portugal: Could you find family-friendly beaches …": a folded background (or a message's
+        # own lead, "Quick one from a sound engineer: …") stays before the request's own wording
+        return led.group(0) + _strip_filler(t[led.end() :])
     if _OWN_WORK_RE.match(t) and _FILLER_RE.match(t):
         t = _WORK_PURPOSE_RE.sub("", t)  # "… for my sixth-form class": whom the work is for, not its topic
     # ("Instead of a tent, what lightweight shelters work for bikepacking?": the substitute, then what it replaces)
