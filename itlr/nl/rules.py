@@ -2589,6 +2589,8 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 _LATE_REQUEST_RE = re.compile(
     r"(?:,|;|\s[-–—])\s+(?:(?:so|and|but)\s+)?(?=(?:I|[Ww]e)(?:\s+(?:just|really|only|actually))?"
     r"(?:\s+(?:want|need|would\s+like)|['’](?:m|re|d)\s+(?:after|looking\s+for|like)|\s+(?:am|are)\s+(?:after|looking\s+for))\b)"
+    # "I already know about Hayabusa, so what other spacecraft …?", "…, so could you explain …?"
+    r"|(?:,|;)\s+so\s+(?=(?:what|which|who|where|how|when|could\s+you|can\s+you|would\s+you)\b)"
 )
 
 
@@ -2616,8 +2618,8 @@ def _split_late_requests(text: str) -> str:
             continue
         if not any(w.tag in ("VBZ", "VBP", "VBD", "MD") for w in syntax.tag(before)):
             continue  # "As a vegan, I need …": no statement before it, one sentence
-        out.append(text[last : m.start()] + ". ")
-        last = m.end()
+        out.append(text[last : m.start()] + ". " + text[m.end() : m.end() + 1].upper())
+        last = m.end() + 1
     return "".join(out) + text[last:]
 
 
