@@ -1835,6 +1835,8 @@ FIFTEENTH_PASS = [
     ("Planning a week of hiking in Scotland in May. I'd like routes in the Highlands but not Ben Nevis.", '"Scotland: routes in the Highlands" AND NOT "Ben Nevis"'),
     # "…, so <question>" after a statement: the question opens a sentence of its own
     ("I already know about Hayabusa, so what other spacecraft have landed on an asteroid?", '"What other spacecraft have landed on an asteroid?" AND NOT "Hayabusa"'),
+    # a place after two employers is where both are
+    ("jobs at siemens or bosch in munich", '"jobs at siemens in munich" OR "jobs at bosch in munich"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS)

@@ -2121,7 +2121,12 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
     if at_places and not any(w.verb for w in syntax.tag(at_places.group("pre"))):
         # "jobs at rolls-royce or bae systems", "courses at oxford or cambridge university": after
         # "at", a lowercase query names two employers or places, each whole (no shared head)
-        return _node(Or, [at_places.group("pre") + at_places.group(k) for k in ("a", "b")])
+        # (a place after the last is where both are: "jobs at siemens or bosch in munich")
+        b, tail = at_places.group("b"), ""
+        where = re.search(r"\s+(?:in|near|around|outside)\s+\w", b)
+        if where:
+            b, tail = b[: where.start()], b[where.start() :]
+        return _node(Or, [at_places.group("pre") + item + tail for item in (at_places.group("a"), b)])
     if not question and len(_words(t)) <= 16 and _LIST_CUE_RE.search(t):
         # parallel names, numbers or slashed words with a shared prefix or tail: "Mozart's Prague,
         # Jupiter or Linz symphony manuscripts", "Visa requirements for Vietnam/Cambodia/Laos for
