@@ -1837,6 +1837,11 @@ FIFTEENTH_PASS = [
     ("I already know about Hayabusa, so what other spacecraft have landed on an asteroid?", '"What other spacecraft have landed on an asteroid?" AND NOT "Hayabusa"'),
     # a place after two employers is where both are
     ("jobs at siemens or bosch in munich", '"jobs at siemens in munich" OR "jobs at bosch in munich"'),
+    # two questions in one sentence, each with its own subject; not one that points back
+    ("How do I apply for free school meals, and what is the deadline for school transport applications?",
+     '"How do I apply for free school meals" OR "what is the deadline for school transport applications"'),
+    ("Which planets have rings, and how were they discovered?", '"Which planets have rings, and how were they discovered?"'),
+    ("Which planets lack a global magnetic field, and why?", '"Which planets lack a global magnetic field, and why?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS)
