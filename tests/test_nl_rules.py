@@ -1842,6 +1842,9 @@ FIFTEENTH_PASS = [
      '"How do I apply for free school meals" OR "what is the deadline for school transport applications"'),
     ("Which planets have rings, and how were they discovered?", '"Which planets have rings, and how were they discovered?"'),
     ("Which planets lack a global magnetic field, and why?", '"Which planets lack a global magnetic field, and why?"'),
+    # "Not" capitalised inside a sentence, before another capitalised word, is part of a title
+    ("Our class is reading Where the Wild Things Are and Not Now, Bernard. Any activity ideas for Not Now, Bernard?",
+     '"Any activity ideas for Not Now, Bernard?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS)

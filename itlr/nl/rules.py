@@ -1419,6 +1419,9 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
     for m in _TRIGGER_RE.finditer(text, start_at):
         if _depth_at(text, m.start()):
             continue  # inside a parenthesis that is not itself an exclusion: leave it be
+        said = m.group(0).split()[-1]
+        if said in ("Not", "No", "Nor", "Without") and not _sentence_start(text, m.end() - len(said)) and re.match(r"\s+[A-Z]", text[m.end() :]) and not re.search(r"[,;:]\s*$", text[: m.start()]):
+            continue  # "reading Where the Wild Things Are and Not Now, Bernard": a capitalised word inside a title
         conn = _CONN_RE.search(text[: m.start()])
         conn_start = conn.start() if conn else m.start()
         anything = re.search(r"(?:^|[,;:—–]\s*|\s-\s+|[.?!]\s+)(?:anything|everything)\s+$", text[: m.start()], re.IGNORECASE)
