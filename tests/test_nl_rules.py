@@ -1845,6 +1845,10 @@ FIFTEENTH_PASS = [
     # "Not" capitalised inside a sentence, before another capitalised word, is part of a title
     ("Our class is reading Where the Wild Things Are and Not Now, Bernard. Any activity ideas for Not Now, Bernard?",
      '"Any activity ideas for Not Now, Bernard?"'),
+    # names left out after a relative clause with no object are members left out, not a property
+    ("Looking for double buggies that fold compactly, but not Bugaboo or Joolz - way over budget.",
+     '"double buggies that fold compactly" AND NOT "Bugaboo" AND NOT "Joolz"'),
+    ("hotels that allow dogs but not cats", '"hotels that allow dogs but not cats"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS)

@@ -428,6 +428,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:a|both|all)\s+)?(?:vegan|vegetarian|veggie|pescatarian|allergic|intolerant|coeliac|celiac|diabetic|pregnant|teetotal|sober|halal|kosher|lactose)\b"
     # "… - far too messy!": what the user thinks of them
     r"|(?:far\s+|way\s+|much\s+|just\s+)?too\s+[a-z]+(?=\s*[.!]*\s*$)"
+    # "… - way over budget", "…, out of our budget": why they are left out
+    r"|(?:far\s+|way\s+|well\s+|a\s+bit\s+|slightly\s+)?(?:over|above|out\s+of|beyond)\s+(?:my\s+|our\s+|the\s+)?budget(?=\s*[.!]*\s*$)"
     # "…, I'm trying to cut down": what the user is trying to do, why it is left out
     r"|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:trying|aiming|hoping|attempting)\s+to\b"
     # "…, our software is Windows-only": a statement of ours, why it is left out
@@ -909,12 +911,16 @@ def _plural_class(text: str) -> bool:
     return bool(words) and words[-1].tag in ("NNS", "NNPS") and words[-1].text.lower() != "ones"
 
 
-def _object_is_common_noun(clause: str) -> bool:
-    """Whether the relative clause ``clause`` ("who won a grand slam title as teenagers") has a
-    direct object that is a common noun, not a name ("that border France")."""
+def _object_not_a_name(clause: str) -> bool:
+    """Whether the relative clause ``clause`` ("who won a grand slam title as teenagers") has no
+    name for its direct object ("that border France" has one): a common noun, or none at all
+    ("that fold compactly")."""
     words = syntax.tag(clause)
     objects = [w for w in words if w.dep in ("dobj", "obj") and w.tag in ("NN", "NNS", "NNP", "NNPS")]
-    return bool(objects) and not any(w.capitalised or w.tag.startswith("NNP") for w in objects)
+    if objects:
+        return not any(w.capitalised or w.tag.startswith("NNP") for w in objects)
+    verb = next((k for k, w in enumerate(words) if w.verb), None)  # no object: nothing after the verb names a thing
+    return verb is not None and not any(w.tag.startswith(("NN", "PRP", "CD")) for w in words[verb + 1 :])
 
 
 # "that don't need X", "which do not contain X": what the answer lacks (a property), unlike
@@ -1055,9 +1061,11 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         relative_clause = re.search(r"(?<=\w\s)(?:that|which|who)\s+(?!(?:is|are|was|were)\b)\w+", head, re.IGNORECASE)
         if relative_clause and any(w.dep == "relcl" and w.verb for w in syntax.tag(head)) and not _TEXT_NOUN_RE.search(head[: relative_clause.start()]):
             # the negated item parallels the clause's object where it is of the object's kind ("countries
-            # that border France but not Spain"); a name after a common-noun object parallels the
-            # answer instead, a member left out ("players who won a grand slam title but not Boris Becker")
-            if not (_names_only(after) and not _plural_class(after) and _object_is_common_noun(head[relative_clause.start() :])):
+            # that border France but not Spain"); a name after a common-noun object, or after a clause
+            # with none, parallels the answer instead, a member left out ("players who won a grand slam
+            # title but not Boris Becker", "double buggies that fold compactly, but not Bugaboo")
+            named = re.split(r"\s+[-–—]\s+|[.!?;]", after)[0]  # ("… but not Bugaboo or Joolz - way over budget")
+            if not (_names_only(named) and not _plural_class(named) and _object_not_a_name(head[relative_clause.start() :])):
                 return False
         # "Which awards … but not Nobel Prizes?": a class the answer is not (its passage is
         # about that class), unlike a member left out ("Which countries … but not Norway?")
