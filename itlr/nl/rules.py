@@ -2728,6 +2728,14 @@ _HEARSAY_RE = re.compile(
 )
 
 
+def _exclusions_cut(text: str) -> str:
+    """``text`` without its inline exclusions, to read what it asks; as it is where the cut is unsure."""
+    try:
+        return _inline_exclusions(text, [])
+    except _Unsure:
+        return text
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -2814,7 +2822,7 @@ def _drop_background(text: str) -> str:
     def asked_in(a: int, b: int) -> str:
         if not opens_with_exclusion(a, b):
             return text[a:b]
-        rest = _inline_exclusions(text[a:b], [])
+        rest = _exclusions_cut(text[a:b])
         return rest if _asks(rest) else ""
 
     def stands_alone(kept: list[int], but_people: bool = False) -> bool:
@@ -2823,7 +2831,7 @@ def _drop_background(text: str) -> str:
         # "… but not the IHT400 because the solicitor's doing that")
         # ("…, or failing that, …" points at the option before it, not at the background)
         core = re.sub(r"\bfailing\s+that\b", "failing", core, flags=re.IGNORECASE)
-        said = _QUOTED_RE.sub(lambda m: "x" * len(m.group(0)), _inline_exclusions(core, []) if triggers else core)
+        said = _QUOTED_RE.sub(lambda m: "x" * len(m.group(0)), _exclusions_cut(core) if triggers else core)
         people = ("he", "him", "his", "she", "her") if but_people else ()
         return len(grading.content_words(core)) >= 4 and not any(
             not _antecedent_before(core, m) and m.group(0).lower() not in people for m in _REFERENCE_RE.finditer(said)
@@ -2849,7 +2857,7 @@ def _drop_background(text: str) -> str:
     # are cut ("I'm planning a vegetarian dinner party. Can you suggest main courses apart from
     # lasagne and curry?": "main courses" alone lost what they are for)
     asking = " ".join(text[a:b] for a, b in (spans[k] for k in request) if _asks(text[a:b]))
-    bare = len(grading.content_words(_inline_exclusions(asking, []))) <= 2
+    bare = len(grading.content_words(_exclusions_cut(asking))) <= 2
     for k in named if not (bare or about_someone) else sorted(set(named) | {k for k in background if k < min(request)}):
         topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if not grading.content_words(t) <= asked and t not in topics]
     # (a title that holds an exclusion word is quoted, so that it is read as a name: "'Neither Here Nor There'")
