@@ -1849,6 +1849,9 @@ FIFTEENTH_PASS = [
     ("Looking for double buggies that fold compactly, but not Bugaboo or Joolz - way over budget.",
      '"double buggies that fold compactly" AND NOT "Bugaboo" AND NOT "Joolz"'),
     ("hotels that allow dogs but not cats", '"hotels that allow dogs but not cats"'),
+    # "reccomend", "recomend": the request word as typed
+    ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
+    ("What would other parents recomend?", '"What would other parents recommend?"'),
     # unsure where an excluded phrase ends while reading the background: the question stays whole (it raised before)
     ("i volunteer at a community radio station and we're planning a jazz hour. which saxophonists apart from john coltrane recorded for blue note in the sixties? we'd love some deeper cuts",
      '"' + "i volunteer at a community radio station and we're planning a jazz hour. which saxophonists apart from john coltrane recorded for blue note in the sixties? we'd love some deeper cuts" + '"'),

@@ -2946,8 +2946,13 @@ def rules_to_expr(question: str) -> RuleResult:
         raise ValueError("empty question")
     # "401(k)", "section 3(b)": a parenthesis glued to a word is part of it, not an aside
     glued = _GLUED_PAREN_RE.sub(lambda m: m.group(1) + _OPEN + m.group(2) + _CLOSE, original)
+    glued = _RECOMMEND_TYPO_RE.sub(lambda m: m.group(1) + "ecommend", glued)
     result = _rules_to_expr(glued)
     return result if glued == original else _unglued(result)
+
+
+# "reccomend", "recomend", "reccommend": the request word as users often type it
+_RECOMMEND_TYPO_RE = re.compile(r"\b([Rr])ec{1,2}om{1,3}end")
 
 
 _GLUED_PAREN_RE = re.compile(r"(\w)\((\w{1,3})\)(?!\w)")
