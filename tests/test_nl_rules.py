@@ -1640,6 +1640,7 @@ FOURTEENTH_PASS = [
     # "How do X and Y <verb>?" is asked of each, unless it is what they do together or to each other
     ("How do dentists and hygienists get paid?", '"How do dentists get paid" OR "How do hygienists get paid"'),
     ("How do bees and wasps differ?", '"How do bees and wasps differ?"'),
+    ("From what age can babies join parent and baby swimming?", '"From what age can babies join parent and baby swimming?"'),
     ("When did Marks and Spencer open its first shop?", '"When did Marks and Spencer open its first shop?"'),
     # "What are the A and the B for Z?": both things asked of one topic
     ("What are the opening times and the admission prices of the Eden Project?",
@@ -1826,6 +1827,7 @@ FIFTEENTH_PASS = [
     ("How is overfishing affecting cod and haddock?", '"How is overfishing affecting cod and haddock?"'),
     ("The history and culture of Japan", '"The history and culture of Japan"'),
     ("How do bees and wasps differ?", '"How do bees and wasps differ?"'),
+    ("From what age can babies join parent and baby swimming?", '"From what age can babies join parent and baby swimming?"'),
     # a yes/no request has its verb ("Could you list …"): the excluded list keeps its last name whole
     ("Could you list phonics programmes other than Read Write Inc., Jolly Phonics and Little Wandle?",
      '"phonics programmes?" AND NOT "Read Write Inc" AND NOT "Jolly Phonics" AND NOT "Little Wandle"'),

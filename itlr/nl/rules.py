@@ -2408,7 +2408,7 @@ _AND_BINOMIALS = {
     ("salt", "pepper"), ("salt", "vinegar"), ("fish", "chips"), ("fish", "chip"), ("black", "white"), ("hit", "run"),
     ("trial", "error"), ("bed", "breakfast"), ("sweet", "sour"), ("foot", "mouth"), ("profit", "loss"), ("cease", "desist"),
     ("pros", "cons"), ("snakes", "ladders"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
-    ("health", "safety"), ("bread", "butter"), ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
+    ("health", "safety"), ("bread", "butter"), ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("parent", "baby"), ("parent", "toddler"), ("mother", "baby"), ("mum", "baby"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
     ("cheese", "onion"), ("gin", "tonic"), ("supply", "demand"), ("wear", "tear"), ("law", "order"), ("drum", "bass"),
     ("rhythm", "blues"), ("checks", "balances"), ("nuts", "bolts"), ("odds", "ends"), ("bits", "pieces"), ("surf", "turf"),
     ("sense", "sensibility"), ("crime", "punishment"), ("romeo", "juliet"), ("bangers", "mash"), ("pie", "mash"),
