@@ -1851,6 +1851,9 @@ FIFTEENTH_PASS = [
     ("Looking for double buggies that fold compactly, but not Bugaboo or Joolz - way over budget.",
      '"double buggies that fold compactly" AND NOT "Bugaboo" AND NOT "Joolz"'),
     ("hotels that allow dogs but not cats", '"hotels that allow dogs but not cats"'),
+    # after an article, a gerund before a noun is its modifier
+    ("ancient wonders of the world excluding the pyramids and the hanging gardens",
+     '"ancient wonders of the world" AND NOT "pyramids" AND NOT "hanging gardens"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),

@@ -213,6 +213,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if j >= 2 and words[j - 1].tag == "HYPH" and not words[j - 1].space and not words[j - 2].space and w.text.isalnum():
             j += 1  # "war-related", "ad-free": the word after a hyphen belongs to the word before
             continue
+        if w.tag == "VBG" and words[j - 1].tag == "DT" and j + 1 < n and words[j + 1].tag in ("NN", "NNS", "JJ"):
+            j += 1  # "the hanging gardens": after an article a gerund modifies the noun
+            continue
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
             in_title = False
             j += 1
