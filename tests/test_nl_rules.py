@@ -1854,6 +1854,8 @@ FIFTEENTH_PASS = [
     # after an article, a gerund before a noun is its modifier
     ("ancient wonders of the world excluding the pyramids and the hanging gardens",
      '"ancient wonders of the world" AND NOT "pyramids" AND NOT "hanging gardens"'),
+    # "or anything German" ends an excluded list, a kind left out (it was glued to the question)
+    ("reliable estate cars but not Volvo, Skoda or anything German", '"reliable estate cars" AND NOT "Volvo" AND NOT "Skoda" AND NOT "German"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),

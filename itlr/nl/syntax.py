@@ -126,8 +126,13 @@ _STOP_AFTER_COMMA = {
 
 
 def _anything_placed(words: list[Word], k: int) -> bool:
-    """ "anything in Hawaii", "everything by Ubisoft": what is somewhere or by someone, one item."""
-    return words[k].text.lower() in ("anything", "everything") and k + 1 < len(words) and words[k + 1].tag == "IN"
+    """ "anything in Hawaii", "everything by Ubisoft", "anything German": what is somewhere, by
+    someone or of a kind, one item."""
+    if words[k].text.lower() not in ("anything", "everything") or k + 1 >= len(words):
+        return False
+    nxt = words[k + 1]
+    kind = nxt.tag == "JJ" and nxt.text.lower() != "else" and (k + 2 >= len(words) or words[k + 2].tag in (".", ",", ":"))
+    return nxt.tag == "IN" or kind
 
 
 def _np_end(words: list[Word], i: int, clause: bool) -> int:
