@@ -1816,6 +1816,10 @@ FIFTEENTH_PASS = [
     ("Which climbing roses or clematis do well in clay?", '"Which climbing roses do well in clay" OR "Which clematis do well in clay"'),
     ("Where can I find identification guides for British dragonflies and damselflies?",
      '"Where can I find identification guides for British dragonflies" OR "Where can I find identification guides for British damselflies"'),
+    # "should" alone chooses nothing ("What should we feed …"); a question's auxiliary before its subjects
+    ("What should we feed ferret kits and adult ferrets?", '"What should we feed ferret kits" OR "What should we feed adult ferrets"'),
+    ("How are sloe gin and damson gin made?", '"How are sloe gin made" OR "How are damson gin made"'),
+    ("dessert ideas that are low-sugar and flourless", '"dessert ideas that are low-sugar and flourless"'),
     # asked together, to choose, or one thing: kept whole
     ("What other trading and negotiation board games are popular with families?", '"What other trading and negotiation board games are popular with families?"'),
     ("Which sports are played with a ball and a bat in South Asia?", '"Which sports are played with a ball and a bat in South Asia?"'),

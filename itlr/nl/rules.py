@@ -2100,7 +2100,7 @@ def _conjoined(text: str) -> Expr | None:
     """The last reading: two noun phrases around one "and" / "or" (``syntax.conjoined_phrases``),
     one request each, unless the question asks them together, to choose, or names a fixed pair."""
     t = text.rstrip(".!?").strip()
-    if _RELATION_RE.search(t) or _TOGETHER_RE.search(t) or _CHOICE_WORD_RE.search(t) or _CHOICE_QUESTION_RE.match(t) or _or_stopped(t) or _ONE_PLACE_RE.search(t):
+    if _RELATION_RE.search(t) or _TOGETHER_RE.search(t) or _COMPARING_RE.search(t) or _CHOICE_QUESTION_RE.match(t) or _SHOULD_OR_RE.match(t) or _or_stopped(t) or _ONE_PLACE_RE.search(t):
         return None
     found = syntax.conjoined_phrases(text.strip())
     if found is None or (found.items[0].split()[-1].lower(), found.items[1].split()[0].lower()) in _AND_BINOMIALS:
@@ -2462,7 +2462,11 @@ def _paired_modifiers(text: str) -> Expr | None:
     return _node(Or, [found.prefix + it + found.tail for it in found.items])
 
 
-_CHOICE_WORD_RE = re.compile(r"\b(?:better|worse|best|worst|prefer|preferable|win|choose|pick|should|\w+er\s+than|vs\.?|versus)\b", re.IGNORECASE)
+_COMPARING = r"better|worse|best|worst|prefer|preferable|win|choose|pick|\w+er\s+than|vs\.?|versus"
+_COMPARING_RE = re.compile(r"\b(?:" + _COMPARING + r")\b", re.IGNORECASE)
+_CHOICE_WORD_RE = re.compile(r"\b(?:" + _COMPARING + r"|should)\b", re.IGNORECASE)
+# "Should I …, A or B?" asks to choose
+_SHOULD_OR_RE = re.compile(r"^(?:should|shall)\b.*\s+or\s+", re.IGNORECASE)
 _HOW_TO_RE = re.compile(
     r"(?:how|where|when)\s+(?:to|(?:do|can|should|would)\s+(?:i|you|we|one))\b|what(?:['’]s|\s+is)\s+the\s+(?:best|easiest|right)\s+way\s+to\b",
     re.IGNORECASE,

@@ -1353,6 +1353,8 @@ def conjoined_phrases(text: str) -> Coordination | None:
     if last_left.tag not in ("NN", "NNS", "NNP", "NNPS", "CD") and not _code_part(last_left.text) and not gerund:
         return None
     before = words[a - 1].text.lower() if a > 0 else ""
+    if before in ("are", "is") and (a == 1 or words[a - 2].tag in ("WRB", "WP")):
+        before = ""  # "How are sloe gin and damson gin made?": the auxiliary before the question's subjects
     if conj == "and" and (before in ("with", "without", "are", "is", "be", "have", "has", "had") or (before == "of" and a > 1 and words[a - 2].text.lower() in ("free", "made", "full", "mix", "mixture", "blend"))):
         return None  # what goes together: "played with a ball and a bat", "free of nuts and dairy", "have quiet roads and good bike hire"
     if conj == "and" and a > 0 and words[a - 1].verb and (words[a - 1].tag == "VBG" or (a > 1 and words[a - 2].tag == "TO")):
