@@ -1593,7 +1593,7 @@ def _wh_subject(head: str) -> bool:
     words = syntax.tag(head)
     start = next((k for k, w in enumerate(words) if w.tag in ("WDT", "WP", "WRB")), None)
     if start is None:  # a yes/no question: its subject follows the auxiliary ("Could you list …")
-        start = next((k for k, w in enumerate(words) if w.tag == "MD" or w.text.lower() in ("do", "does", "did", "are", "is", "was", "were")), 0) - 1
+        start = next((k for k, w in enumerate(words) if w.tag == "MD" or w.text.lower() in syntax.AUXILIARIES), 0) - 1
     rest = words[start + 2 :]  # the first word after the question word is the subject, whatever its tag
     if len(rest) >= 2 and rest[0].tag == "PRP" and rest[1].verb:
         return False  # "How do I value antique silverware …": a pronoun and its verb

