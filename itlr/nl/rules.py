@@ -2083,15 +2083,16 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
 
 # "How do I apply for free school meals, and what is the deadline for school transport applications?"
 _TWO_QUESTIONS_RE = re.compile(r"^(?P<a>(?:how|what|which|where|when|why|who)\b[^,;:.?!]+),\s+and\s+(?P<b>(?:how|what|which|where|when|why|who)\b[^,;:.?!]+)\?*$", re.IGNORECASE)
-# a second question that points back at the first: "…, and how were they discovered?", "…, and what other foods …"
-_POINTS_BACK_RE = re.compile(r"\b(?:they|them|their|he|him|his|she|her|it|its|those|these|this|that|other|else|one|ones)\b", re.IGNORECASE)
 
 
 def _two_questions(text: str) -> Expr | None:
     """Two questions in one sentence, each with its own subject, one alternative each; not when
     the second points back at the first or only asks "and why?"."""
     m = _TWO_QUESTIONS_RE.match(text.strip())
-    if m is None or _POINTS_BACK_RE.search(m.group("b")) or len(_words(m.group("b"))) < 3 or len(_words(m.group("a"))) < 3:
+    if m is None or len(_words(m.group("b"))) < 3 or len(_words(m.group("a"))) < 3:
+        return None
+    # (a second that points back: "…, and how were they discovered?", "…, and what other foods …")
+    if _REFERENCE_RE.search(m.group("b")) or re.search(r"\b(?:their|its|other|else|ones?|that)\b", m.group("b"), re.IGNORECASE):
         return None
     return _node(Or, [m.group("a"), m.group("b")])
 
