@@ -1860,6 +1860,8 @@ FIFTEENTH_PASS = [
      '"ancient wonders of the world" AND NOT "pyramids" AND NOT "hanging gardens"'),
     # "or anything German" ends an excluded list, a kind left out (it was glued to the question)
     ("reliable estate cars but not Volvo, Skoda or anything German", '"reliable estate cars" AND NOT "Volvo" AND NOT "Skoda" AND NOT "German"'),
+    # "that aren't X based" in a lowercase query: what they are built on, left out
+    ("linux distros for old laptops that aren't ubuntu based", '"linux distros for old laptops" AND NOT "ubuntu based"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),
