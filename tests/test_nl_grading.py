@@ -98,6 +98,8 @@ def test_content_words() -> None:
     assert content_words("no-till farming") == {"no", "till", "farming"}
     assert content_words("What are the benefits of the programs?") == {"benefit", "program"}
     assert content_words("how a no win no fee solicitor gets paid") == content_words("How does a no win no fee solicitor get paid?")
+    # hedges and intensifiers carry no topic: "actually" as "really" and "very"
+    assert content_words("What vaccinations do indoor cats actually need?") == content_words("vaccinations indoor cats need")
 
 
 def test_alternatives_count_as_right() -> None:

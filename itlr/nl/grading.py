@@ -11,7 +11,8 @@
   letter or a digit ("no-till" gives "no", "till"; "Bronte's" gives "bronte",
   "s"; "aren't" and "cannot" read as "are not" and "can not", "I'm", "we're", "I've", "I'd", "I'll" as
   "I am", "we are", "I have", "I would", "I will"), less the function words in ``STOP_WORDS`` (articles, pronouns,
-  auxiliaries, question words, prepositions, request wording such as "tell me
+  auxiliaries, question words, prepositions, intensifiers and hedges such as "very",
+  "really", "actually", request wording such as "tell me
   about", "explain", "suggest", and these with a final "s": "gets", "wants"), each word without a final "s" when it is longer than three letters
   and does not end in "ss" (so "programs" and "program" agree), and after "ch", "sh", "x", "ss" or "z" without a final "e", "s" or "es" ("crashes" and "crash", "headaches" and "headache" agree). So
   "Which fish swim upstream to spawn?" and "fish that swim upstream to spawn"
@@ -45,7 +46,7 @@ STOP_WORDS = frozenset(
     a an the this that these those there here it its they them their theirs he him his she her i me my mine we us our
     you your yours one ones
     of to in on at for from by with about into onto over under as than via per
-    and or but nor so yet also just only very really more most other others else some any all each every
+    and or but nor so yet also just only very really actually more most other others else some any all each every
     is are was were be been being am do does did done doing have has had having
     can could should would will shall may might must
     what which who whom whose when where why how whether
