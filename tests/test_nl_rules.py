@@ -1820,6 +1820,9 @@ FIFTEENTH_PASS = [
     ("What should we feed ferret kits and adult ferrets?", '"What should we feed ferret kits" OR "What should we feed adult ferrets"'),
     ("How are sloe gin and damson gin made?", '"How are sloe gin made" OR "How are damson gin made"'),
     ("dessert ideas that are low-sugar and flourless", '"dessert ideas that are low-sugar and flourless"'),
+    # a hyphened word is one word of its phrase ("warm-up drills")
+    ("Where can I find warm-up drills and cool-down stretches for kids?",
+     '"Where can I find warm-up drills for kids" OR "Where can I find cool-down stretches for kids"'),
     # asked together, to choose, or one thing: kept whole
     ("What other trading and negotiation board games are popular with families?", '"What other trading and negotiation board games are popular with families?"'),
     ("Which sports are played with a ball and a bat in South Asia?", '"Which sports are played with a ball and a bat in South Asia?"'),
