@@ -1865,6 +1865,14 @@ FIFTEENTH_PASS = [
     ("reliable estate cars but not Volvo, Skoda or anything German", '"reliable estate cars" AND NOT "Volvo" AND NOT "Skoda" AND NOT "German"'),
     # "that aren't X based" in a lowercase query: what they are built on, left out
     ("linux distros for old laptops that aren't ubuntu based", '"linux distros for old laptops" AND NOT "ubuntu based"'),
+    # "but not usually caused by it": a negated verb, a property; remarks and asides after what is left out
+    ("Which sports injuries are named after a sport but not usually caused by it?", '"Which sports injuries are named after a sport but not usually caused by it?"'),
+    ("What binoculars suit beginners? Excluding anything from Swarovski, way over budget.", '"What binoculars suit beginners?" AND NOT "Swarovski"'),
+    ("Ignore Ancestry.com for now - which other websites have good Irish parish records?",
+     '"which other websites have good Irish parish records?" AND NOT "Ancestry.com"'),
+    ("european rail passes not interrail, eurail or the swiss travel pass",
+     '"european rail passes" AND NOT "interrail" AND NOT "eurail" AND NOT "swiss travel pass"'),
+    ("Can you make a slip and fall claim against a local council?", '"Can you make a slip and fall claim against a local council?"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),

@@ -855,6 +855,8 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return False  # "mystery novels but not by Murakami": an author left out
     if first.text.lower() in _RELATION_PREPS:
         return True
+    if first.tag == "RB" and len(words) > 1 and words[1].tag in ("VBN", "VBD", "VB", "VBG"):
+        return True  # "named after a sport but not usually caused by it": a negated verb, a property
     if first.tag in ("VB", "VBP", "VBZ") and all(w.tag in ("RB", ",", ".", ":") for w in words[1:]):
         return False  # "…, not curry again", "but not ferns": a lone "verb" that ends the clause is a misread noun
     if len(words) > 2 and words[1].tag == "HYPH" and not first.space and not words[1].space:
@@ -1403,7 +1405,7 @@ def _noun_list(after: str) -> bool:
     for w in words:
         if w.tag in (",", "CC") and w.text.lower() in (",", "or", "and", "nor"):
             items.append([])
-        else:
+        elif not (w.text.lower() == "the" and not items[-1]):  # ("… or the swiss travel pass")
             items[-1].append(w)
     nouns = ("NN", "NNS", "NNP", "NNPS")
     # "xiaomi or segway", "tesla or rivian", "purplebricks or yopa": a one-word item after the
@@ -2411,7 +2413,7 @@ _AND_BINOMIALS = {
     ("salt", "pepper"), ("salt", "vinegar"), ("fish", "chips"), ("fish", "chip"), ("black", "white"), ("hit", "run"),
     ("trial", "error"), ("bed", "breakfast"), ("sweet", "sour"), ("foot", "mouth"), ("profit", "loss"), ("cease", "desist"),
     ("pros", "cons"), ("snakes", "ladders"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
-    ("health", "safety"), ("bread", "butter"), ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("parent", "baby"), ("parent", "toddler"), ("mother", "baby"), ("mum", "baby"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
+    ("health", "safety"), ("bread", "butter"), ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("parent", "baby"), ("parent", "toddler"), ("mother", "baby"), ("mum", "baby"), ("slip", "fall"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
     ("cheese", "onion"), ("gin", "tonic"), ("supply", "demand"), ("wear", "tear"), ("law", "order"), ("drum", "bass"),
     ("rhythm", "blues"), ("checks", "balances"), ("nuts", "bolts"), ("odds", "ends"), ("bits", "pieces"), ("surf", "turf"),
     ("sense", "sensibility"), ("crime", "punishment"), ("romeo", "juliet"), ("bangers", "mash"), ("pie", "mash"),

@@ -122,6 +122,8 @@ _STOP_AFTER_COMMA = {
     "he", "she", "everyone", "everybody", "nobody", "noone", "someone", "since", "because", "as",
     # a request opens again: "I've read Dune, any other good sci-fi books?"
     "any", "anything", "something", "other", "another", "recommend", "suggest",
+    # what the user thinks of them: "…, way over budget", "…, far too messy", "…, too expensive"
+    "way", "far", "too",
 }
 
 
@@ -256,7 +258,7 @@ def _aside_ends(words: list[Word], k: int) -> bool:
         return False  # (asked of every word of a phrase: most open no tail)
     rest = " ".join(w.text.lower() for w in words[k:] if w.tag != "_SP")
     for tail in _ASIDE_TAILS:
-        if rest == tail or (rest.startswith(tail + " ") and rest[len(tail) + 1 : len(tail) + 2] in (",", ".", "!", "?", ";", ":")):
+        if rest == tail or (rest.startswith(tail + " ") and rest[len(tail) + 1 : len(tail) + 2] in (",", ".", "!", "?", ";", ":", "-", "–", "—")):
             return True
     return False
 
