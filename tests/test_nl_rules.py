@@ -1873,6 +1873,8 @@ FIFTEENTH_PASS = [
     ("european rail passes not interrail, eurail or the swiss travel pass",
      '"european rail passes" AND NOT "interrail" AND NOT "eurail" AND NOT "swiss travel pass"'),
     ("Can you make a slip and fall claim against a local council?", '"Can you make a slip and fall claim against a local council?"'),
+    # after a keyword query a lone last "verb" of an excluded phrase is a misread noun
+    ("budget travel tips for japan minus the jr pass", '"budget travel tips for japan" AND NOT "jr pass"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),
