@@ -9,7 +9,7 @@
 - Terms are equivalent when their *content-word sets* are equal. A term's
   content words: the text lowercased, split on every character that is not a
   letter or a digit ("no-till" gives "no", "till"; "Bronte's" gives "bronte",
-  "s"; "aren't" and "cannot" read as "are not" and "can not", "I'm", "we're", "I've", "I'd", "I'll" as
+  "s"; "aren't", "dont" and "cannot" read as "are not", "do not" and "can not", "I'm", "we're", "I've", "I'd", "I'll" as
   "I am", "we are", "I have", "I would", "I will"), less the function words in ``STOP_WORDS`` (articles, pronouns,
   auxiliaries, question words, prepositions, intensifiers and hedges such as "very",
   "really", "actually", request wording such as "tell me
@@ -59,7 +59,7 @@ STOP_WORDS = frozenset(
 
 # "aren't" reads as "are not", so "that aren't related" and "not related" agree; "I'm", "we're",
 # "I've", "I'd", "I'll" read as "I am", "we are", … (function words: no "m" or "re" left over)
-_CONTRACTION_RE = re.compile(r"\b(\w+)n['’]t\b")
+_CONTRACTION_RE = re.compile(r"\b(\w+)n['’]t\b|\b(do|does|did|is|are|was|were|have|has|had|should|would|could|must)nt\b")  # ("dont", typed without its apostrophe)
 _CONTRACTED = {"ca": "can", "wo": "will", "sha": "shall"}
 _PRONOUN_CONTRACTION_RE = re.compile(r"\b(\w+)['’](m|re|ve|d|ll)\b")
 _PRONOUN_CONTRACTED = {"m": "am", "re": "are", "ve": "have", "d": "would", "ll": "will"}
@@ -69,7 +69,7 @@ _SIBILANT_RE = re.compile(r"(.{2,}(?:ch|sh|x|ss|z))e?s?")  # "crash", "crashes",
 def content_words(text: str) -> frozenset[str]:
     """The content words of a term (see the module docstring)."""
     out = set()
-    text = _CONTRACTION_RE.sub(lambda m: _CONTRACTED.get(m.group(1), m.group(1)) + " not", text.lower().replace("cannot", "can not"))
+    text = _CONTRACTION_RE.sub(lambda m: _CONTRACTED.get(m.group(1) or m.group(2), m.group(1) or m.group(2)) + " not", text.lower().replace("cannot", "can not"))
     text = _PRONOUN_CONTRACTION_RE.sub(lambda m: m.group(1) + " " + _PRONOUN_CONTRACTED[m.group(2)], text)
     for word in re.findall(r"[^\W_]+", text):
         if word in STOP_WORDS:
