@@ -1258,7 +1258,9 @@ def _no_list(after: str) -> bool:
 _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|neither|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
 # "…, Python and JavaScript are off the table": the excluded items said before their cue
 _OFF_THE_TABLE_RE = re.compile(
-    r"(?P<pre>(?:^|[.;:?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s))(?:but\s+)?)(?P<items>(?:(?!\bbut\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
+    # ("What fillings work for dumplings if pork is off the table?": the clause's own subject)
+    r"(?P<pre>(?:^|[.;:?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s)|(?P<cause>\s+(?:if|since|because|as|now\s+that|given\s+that)\s+))(?:but\s+)?)"
+    r"(?P<items>(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
     r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?"
@@ -3033,7 +3035,7 @@ def _rules_to_expr(original: str) -> RuleResult:
         text = ask.group("ask").rstrip(".!") + ", excluding " + ask.group("obj")
     text = _EXCLUDED_AGAIN_RE.sub(lambda m: m.group(0) if _find_trigger(text[: m.start()]) is None else "", text)
     text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
-    text = _OFF_THE_TABLE_RE.sub(lambda m: m.group("pre") + "excluding " + m.group("items") + m.group("end"), text)
+    text = _OFF_THE_TABLE_RE.sub(lambda m: (", " if m.group("cause") else m.group("pre")) + "excluding " + m.group("items") + m.group("end"), text)
     text = _ASIDE_RE.sub(_aside, text)
     try:
         parts = _alternatives(text)

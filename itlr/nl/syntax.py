@@ -204,10 +204,13 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if in_title and not w.capitalised and w.tag in ("JJ", "JJR", "JJS") and (j + 1 >= n or words[j + 1].tag not in _NOUN_TAGS | {"JJ"}):
             break  # "apart from Stephen King worth reading": an adjective after a name describes the class asked for
         if (
-            w.tag in ("JJ", "JJR", "JJS") and not w.capitalised and words[j - 1].tag in ("NN", "NNS") and words[j - 1].text.lower() not in _INDEFINITE
+            w.tag in ("JJ", "JJR", "JJS") and not w.capitalised and words[j - 1].text.lower() not in _INDEFINITE
+            and (words[j - 1].tag in ("NN", "NNS") or (j - 1 == i and words[i].tag in ("VB", "VBP") and words[i].text.islower()))
             and j + 1 < n and words[j + 1].tag in ("IN", "TO", "VBG", "RB")
         ):
-            break  # "apart from ibuprofen safe while breastfeeding": an adjective after a noun opens what is asked of the class
+            # "apart from ibuprofen safe while breastfeeding": an adjective after a noun opens what is
+            # asked of the class (so after a first word the tagger reads as a verb: "except oak suitable for …")
+            break
         # "except scafell pike, or …": a last lowercase word the tagger reads as an adverb, after a noun, is one more noun
         if (
             w.tag == "RB" and w.text.isalpha() and w.text.islower() and low not in _CLAUSE_ADVERBS and not low.endswith("ly")
