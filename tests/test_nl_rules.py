@@ -1879,6 +1879,9 @@ FIFTEENTH_PASS = [
     # first word the tagger reads as a verb opens what is asked of the class
     ("What fillings work for homemade dumplings if pork is off the table?", '"fillings for homemade dumplings" AND NOT "pork"'),
     ("hardwood types except oak suitable for outdoor decking", '"hardwood types suitable for outdoor decking" AND NOT "oak"'),
+    # what is "off the table" after a clause of the user's own is only what follows that clause
+    ("We're buying our first family car and honestly diesel is off the table. What are the most reliable seven-seaters?",
+     '"We\'re buying our first family car. What are the most reliable seven-seaters?" AND NOT "diesel"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),

@@ -1268,6 +1268,26 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*)?(?P<end>\s*(?:[.;!?,]|$))",
     re.IGNORECASE,
 )
+def _off_the_table(m: re.Match[str]) -> str:
+    """ "…, Python and JavaScript are off the table" reads "…, excluding Python and JavaScript"; in
+    "We're buying a car and honestly diesel is off the table" only what follows the clause before
+    it is left out (that clause stays as it is)."""
+    items, lead = m.group("items"), ""
+    words = syntax.tag(items)
+    subjects = [k for k, w in enumerate(words) if w.tag == "PRP"]  # (a noun the tagger reads as a verb is no clause: "Bar crawls")
+    if subjects:
+        joins = [k for k, w in enumerate(words) if w.text.lower() in ("and", "but", "so") and k > subjects[-1]]
+        if not joins:
+            return m.group(0)  # a clause of its own is nothing left out
+        k = joins[-1] + 1
+        while k < len(words) and words[k].tag == "RB":
+            k += 1  # "honestly diesel"
+        if k >= len(words):
+            return m.group(0)
+        lead, items = items[: words[joins[-1]].start].rstrip() + ", ", items[words[k].start :]
+    return (", " if m.group("cause") else m.group("pre")) + lead + "excluding " + items + m.group("end")
+
+
 # "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
 _ASIDE_RE = re.compile(
     r"(?P<pre>^|[.;?!]\s+|,\s+)(?P<items>[^.,;?!]{1,40}?)\s+(?:aside|excepted|excluded|(?:is|are)\s+excluded)(?P<end>\s*(?:[,.;!?]|$))", re.IGNORECASE
@@ -2417,7 +2437,7 @@ _AND_BINOMIALS = {
     ("trial", "error"), ("bed", "breakfast"), ("sweet", "sour"), ("foot", "mouth"), ("profit", "loss"), ("cease", "desist"),
     ("pros", "cons"), ("snakes", "ladders"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
     ("health", "safety"), ("bread", "butter"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
-    ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("slip", "fall"),
+    ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("slip", "fall"), ("pay", "display"),
     ("parent", "baby"), ("parent", "toddler"), ("mother", "baby"), ("mum", "baby"),
     ("cheese", "onion"), ("gin", "tonic"), ("supply", "demand"), ("wear", "tear"), ("law", "order"), ("drum", "bass"),
     ("rhythm", "blues"), ("checks", "balances"), ("nuts", "bolts"), ("odds", "ends"), ("bits", "pieces"), ("surf", "turf"),
@@ -3037,7 +3057,7 @@ def _rules_to_expr(original: str) -> RuleResult:
         text = ask.group("ask").rstrip(".!") + ", excluding " + ask.group("obj")
     text = _EXCLUDED_AGAIN_RE.sub(lambda m: m.group(0) if _find_trigger(text[: m.start()]) is None else "", text)
     text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
-    text = _OFF_THE_TABLE_RE.sub(lambda m: (", " if m.group("cause") else m.group("pre")) + "excluding " + m.group("items") + m.group("end"), text)
+    text = _OFF_THE_TABLE_RE.sub(_off_the_table, text)
     text = _ASIDE_RE.sub(_aside, text)
     try:
         parts = _alternatives(text)
