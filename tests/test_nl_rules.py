@@ -1882,6 +1882,8 @@ FIFTEENTH_PASS = [
     # what is "off the table" after a clause of the user's own is only what follows that clause
     ("We're buying our first family car and honestly diesel is off the table. What are the most reliable seven-seaters?",
      '"We\'re buying our first family car. What are the most reliable seven-seaters?" AND NOT "diesel"'),
+    # "We need a venue without stairs" asks for things, as "I need …" does: "without" is their property
+    ("We need a venue without stairs.", '"venue without stairs"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),

@@ -1155,7 +1155,7 @@ _LISTING_RE = re.compile(
     r"^"
     + _POLITE_LEAD
     + r"(?:show|list|find|give|get|bring|fetch|retrieve|name|search|look|pull|dig|(?:just\s+)?looking|"
-    r"i(?:\s+|(?=['’]))(?:want|need|would\s+like|['’]d\s+like|am\s+(?:looking|after)|['’]m\s+(?:looking|after)))\b",
+    r"(?:i|we)(?:\s+|(?=['’]))(?:want|need|would\s+like|['’]d\s+like|am\s+(?:looking|after)|are\s+(?:looking|after)|['’]m\s+(?:looking|after)|['’]re\s+(?:looking|after)))\b",
     re.IGNORECASE,
 )
 
