@@ -1884,6 +1884,8 @@ FIFTEENTH_PASS = [
      '"We\'re buying our first family car. What are the most reliable seven-seaters?" AND NOT "diesel"'),
     # "We need a venue without stairs" asks for things, as "I need …" does: "without" is their property
     ("We need a venue without stairs.", '"venue without stairs"'),
+    # after a keyword query, a gerund or participle before the last noun is one more word of the compound
+    ("primary school reading schemes other than oxford reading tree", '"primary school reading schemes" AND NOT "oxford reading tree"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),
