@@ -1886,6 +1886,8 @@ FIFTEENTH_PASS = [
     ("We need a venue without stairs.", '"venue without stairs"'),
     # after a keyword query, a gerund or participle before the last noun is one more word of the compound
     ("primary school reading schemes other than oxford reading tree", '"primary school reading schemes" AND NOT "oxford reading tree"'),
+    # "…, the kids already use it" after an excluded name is a remark (an adverb between subject and verb)
+    ("revision apps for algebra but not Khan Academy, the kids already use it.", '"revision apps for algebra" AND NOT "Khan Academy"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),

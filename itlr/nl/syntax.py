@@ -347,6 +347,8 @@ def _clause_at(words: list[Word], k: int) -> bool:
     while j < len(words) and words[j].tag in ("NN", "NNS") and nouns < 2:
         j += 1
         nouns += 1
+    if 0 < nouns and j < len(words) and words[j].tag == "RB" and words[j].text.lower() in _CLAUSE_ADVERBS | {"always", "never", "just", "really", "all", "both"}:
+        j += 1  # "…, the kids already use it"
     return 0 < nouns and j + 1 < len(words) and words[j].tag in ("VBP", "VBZ", "VBD", "MD") and words[j + 1].tag not in (",", ".", "CC")
 
 
