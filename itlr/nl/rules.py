@@ -1044,8 +1044,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return not grading.content_words(lower_maker.group("maker")) <= grading.content_words(text[sent_start:conn_start])
         if _the_one_named(after):
             return True  # "heat pump grants that aren't the boiler upgrade scheme": one member left out
-        if text == text.lower() and re.fullmatch(r"\s*[a-z][\w]*[\s-]based\s*", after):
-            return True  # "linux distros that aren't ubuntu based": what they are built on, left out
+        if re.fullmatch(r"\s*[a-z][\w]*[\s-]based\s*[?.!]?\s*", after):
+            return True  # "linux distros that aren't ubuntu based", "… stir-fries that aren't noodle-based?": what they are built on, left out
         return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
     # "excluding those from the US": a property of the answer; but "minus the touristy ones" after
     # a cue that leaves things out names a subclass to leave out (blind writers all read it so)
