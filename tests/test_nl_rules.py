@@ -1889,6 +1889,9 @@ FIFTEENTH_PASS = [
     ("primary school reading schemes other than oxford reading tree", '"primary school reading schemes" AND NOT "oxford reading tree"'),
     # "…, the kids already use it" after an excluded name is a remark (an adverb between subject and verb)
     ("revision apps for algebra but not Khan Academy, the kids already use it.", '"revision apps for algebra" AND NOT "Khan Academy"'),
+    # "ideas for" plural things asks for the things; "ideas for a lesson" are the lesson's content
+    ("Any ideas for museums in Manchester?", '"museums in Manchester?"'),
+    ("I need ideas for durable outdoor furniture materials", '"durable outdoor furniture materials"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),

@@ -217,6 +217,8 @@ _FILLER_RE = re.compile(
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
+    # "Any ideas for museums in Manchester?": asks for the things themselves ("ideas for a lesson" are the lesson's content)
+    r"|(?:any|some)?\s*ideas\s+(?:for|on)(?=\s)(?!\s+(?:a|an|the|my|our|his|her|their)\b)"
     r"|where\s+(?:can|could|should|do)\s+(?:i|we)\s+(?:learn|read|find\s+out)(?:\s+more)?\s+about"  # "Where can I learn about X?" asks for texts on X
     r"|(?:is|are)\s+there\s+(?:anything|something|much|any\s+(?:good\s+)?(?:info|information|research|reading|literature|material))\s+(?:on|about)"  # "Is there anything on X?"
     # "Visitors keep asking about …", "Patients often ask me about …": what others ask about is the topic
