@@ -1892,6 +1892,9 @@ FIFTEENTH_PASS = [
     # "ideas for" plural things asks for the things; "ideas for a lesson" are the lesson's content
     ("Any ideas for museums in Manchester?", '"museums in Manchester?"'),
     ("I need ideas for durable outdoor furniture materials", '"durable outdoor furniture materials"'),
+    # a remark after what is left out ends at a dash before the question (the question was lost)
+    ("Forget Marco Polo, I've covered him already - which other travellers described the route?",
+     '"which other travellers described the route?" AND NOT "Marco Polo"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),

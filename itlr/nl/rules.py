@@ -456,7 +456,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|his|her|their|that|those|these|this|there|everyone|everybody|nobody|the\s+\w+(?:['’]s)?\s+(?-i:[a-z])[\w'’]*)\b"
     # typed without a comma: "no ferns they always die on me"
     r"|\s+" + _NO_WISH + r"(?![^.?!;]*\b(?:can|could|will|might|may|shall|to)\b)(?:they|we|I|it|he|she)(?:['’](?:s|re|ve|ll|d))?\s+(?:always|never|just|already|all|both|really)?\s*(?!to\b)\w+"
-    r")[^.?!;]*[.!]?",
+    # (a dash before a question ends the remark: "…, I've covered him already - which other …")
+    r")(?:(?!\s[-–—]\s+(?:which|what|who|where|when|how|why|could|can|would|any)\b)[^.?!;])*[.!]?",
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
