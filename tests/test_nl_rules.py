@@ -1788,9 +1788,9 @@ ONE_TERM = [
 ]
 
 
-# Session 13: the last reading of a one-sentence question, two noun phrases around one "and" /
-# "or" (``syntax.conjoined_phrases``): blind writers ask about each (OR), and a modifier before
-# the other item's head shares that head
+# Session 13's passes, each with its blind-set case. First the last reading of a one-sentence
+# question, two noun phrases around one "and" / "or" (``syntax.conjoined_phrases``): blind writers
+# ask about each (OR), and a modifier before the other item's head shares that head
 FIFTEENTH_PASS = [
     ("opening hours of the tate modern and the barbican", '"opening hours of the tate modern" OR "opening hours of the barbican"'),
     ("childcare costs in london and manchester", '"childcare costs in london" OR "childcare costs in manchester"'),
