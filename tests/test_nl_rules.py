@@ -1895,6 +1895,9 @@ FIFTEENTH_PASS = [
     # a remark after what is left out ends at a dash before the question (the question was lost)
     ("Forget Marco Polo, I've covered him already - which other travellers described the route?",
      '"which other travellers described the route?" AND NOT "Marco Polo"'),
+    # the question's verb after two names is said of both
+    ("Which museums in Vienna or Prague have Klimt paintings?",
+     '"Which museums in Vienna have Klimt paintings" OR "Which museums in Prague have Klimt paintings"'),
     # "reccomend", "recomend": the request word as typed
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),

@@ -831,7 +831,9 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
             verbs, modifiers = True, False
         # a relative clause after the last item describes them all: "Restaurants in Manchester or Liverpool that serve brunch"
         relative = after.text.lower() in ("that", "which", "who") and last_unit_end + 1 < lb and words[last_unit_end + 1].verb
-        shares = modifiers or verbs or relative or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
+        # (so does the question's verb after them: "Which museums in Vienna or Prague have Klimt paintings?")
+        predicate = after.tag in ("VBP", "VBZ", "VBD", "MD") and first_unit > fa
+        shares = modifiers or verbs or relative or predicate or after.tag in ("IN", "TO") or (first_unit == fa and first_word.tag not in ("NNS", "NNPS") and not first_word.verb)
         if shares:
             tail = text[words[last_unit_end - 1].end : words[lb - 1].end]
         elif prefix and words[la].capitalised and words[first_unit].capitalised:
