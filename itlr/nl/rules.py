@@ -1782,11 +1782,20 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     # other than melatonin help shift workers …": the question's verb follows its
                     # subject, so the phrase ends where the question read without it goes on with a verb
                     words = found_items[-1].split()
+                    # (a plural subject takes no verb in "s": "Which stretches other than toe touches ease …")
+                    subject = syntax.tag(text[:conn_start].rstrip(" ,"))
+                    plural = bool(subject) and (
+                        subject[-1].tag in ("NNS", "NNPS")
+                        # (the word after "Which" is its noun, whatever the tagger says: "Which stretches")
+                        or (len(subject) >= 2 and subject[-2].tag in ("WDT", "WP") and re.search(r"[^s]s$", subject[-1].text) is not None)
+                    )
                     for k in range(1, len(words)):
                         kept = " ".join(words[:k])
                         goes_on = _read_after(text[:conn_start] + " ", span[start + len(kept) :])
                         # (a present verb: "the flu shot need …" reads "shot" as a past one; not one
                         # that another verb follows: "the flu jab are recommended" reads "jab" as a verb)
+                        if goes_on and plural and goes_on[0].tag == "VBZ":
+                            continue
                         if goes_on and goes_on[0].tag in ("VBP", "VBZ", "VB", "MD") and not (len(goes_on) > 1 and goes_on[1].tag in ("VBP", "VBZ", "MD")):
                             found_items[-1], end = kept, start + len(kept)
                             break
