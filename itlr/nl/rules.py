@@ -1271,6 +1271,8 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*)?(?P<end>\s*(?:[.;!?,]|$))",
     re.IGNORECASE,
 )
+
+
 def _off_the_table(m: re.Match[str]) -> str:
     """ "…, Python and JavaScript are off the table" reads "…, excluding Python and JavaScript"; in
     "We're buying a car and honestly diesel is off the table" only what follows the clause before
@@ -1730,9 +1732,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # the exclusion opens ("I already know about the expenses claim form.")
                 found_items, np_end = found_items[:-1] + [found_items[-1] + listed[np_end:].rstrip()], len(listed.rstrip())
             for k in range(len(found_items) - 1, 0, -1):
-                pair = (found_items[k - 1].split()[-1].lower(), found_items[k].split()[0].lower()) if found_items[k - 1].split() and found_items[k].split() else None
                 title = found_items[k - 1] + " and " + found_items[k]
-                if pair in _AND_BINOMIALS and title in listed:
+                if _fixed_pair(found_items[k - 1], found_items[k]) and title in listed:
                     found_items[k - 1 : k + 1] = [title]  # "other than Romeo and Juliet": one title
             restated = re.match(r"(?:the\s+|any\s+)?([\w-]+)\s+(?:about|on|regarding|concerning|covering|with|from|by|near|in|for)\s+(?=\w)", found_items[0]) if len(found_items) >= 2 else None
             if restated and _restates_class(text[:conn_start], restated.group(1)):
@@ -2145,11 +2146,11 @@ def _conjoined(text: str) -> Expr | None:
     if _RELATION_RE.search(t) or _TOGETHER_RE.search(t) or _COMPARING_RE.search(t) or _CHOICE_QUESTION_RE.match(t) or _SHOULD_OR_RE.match(t) or _or_stopped(t) or _ONE_PLACE_RE.search(t):
         return None
     found = syntax.conjoined_phrases(text.strip())
-    if found is None or (found.items[0].split()[-1].lower(), found.items[1].split()[0].lower()) in _AND_BINOMIALS:
+    if found is None or _fixed_pair(found.items[0], found.items[1]):
         return None
     if re.search(r"\s+and\s+", t, re.IGNORECASE) and _DISH_HEADS & {w.lower() for w in _words(found.prefix + " " + found.tail)}:
         return None  # "recipes for chicken and rice in a slow cooker": what goes into one dish
-    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+    return _asked_of_each(found)
 
 
 def _coordinated_parts(text: str, question: bool) -> Expr | None:
@@ -2441,7 +2442,7 @@ def _named_kinds(text: str) -> Expr | None:
     # adjectives ("Catholic and Protestant churches"), not names ("Simon and Garfunkel songs", "Law and Order episodes")
     if not all(w.tag == "JJ" or syntax.demonym(w.text) or _nationality(w.text) for w in words if w.text in found.items):
         return None
-    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+    return _asked_of_each(found)
 
 
 # Fixed pairs joined by "and" that name one thing ("salt and vinegar crisps", "a hit and run case"),
@@ -2461,6 +2462,17 @@ _AND_BINOMIALS = {
     ("drag", "drop"), ("plug", "play"), ("copy", "paste"), ("cut", "paste"), ("song", "dance"), ("bow", "arrow"),
     ("call", "response"), ("sink", "swim"), ("ebb", "flow"), ("give", "take"), ("loss", "damage"), ("terms", "conditions"),
 }
+
+
+def _fixed_pair(first: str, second: str) -> bool:
+    """Whether the last word of ``first`` and the first of ``second`` make a fixed pair ("Romeo" / "Juliet")."""
+    a, b = first.split(), second.split()
+    return bool(a and b) and (a[-1].lower(), b[0].lower()) in _AND_BINOMIALS
+
+
+def _asked_of_each(found: syntax.Coordination) -> Expr | None:
+    """One alternative per coordinated item, each with the prefix and tail they share."""
+    return _node(Or, [found.prefix + it + found.tail for it in found.items])
 _DISH_HEADS = {
     "pie", "pies", "pizza", "pizzas", "soup", "soups", "salad", "salads", "sandwich", "sandwiches", "sauce", "stew", "curry",
     "risotto", "cake", "cakes", "muffins", "crisps", "dressing", "recipe", "recipes", "dish", "dishes", "casserole", "pasta",
@@ -2474,9 +2486,9 @@ def _objects_with_tail(text: str, conj: str = "and") -> Expr | None:
     """One request per object of a topic's preposition (``syntax.objects_with_tail``), unless
     the two meet in a fixed pair ("fire safety rules for bed and breakfast guesthouses with …")."""
     found = syntax.objects_with_tail(text, conj)
-    if found is None or (found.items[0].split()[-1].lower(), found.items[1].split()[0].lower()) in _AND_BINOMIALS:
+    if found is None or _fixed_pair(found.items[0], found.items[1]):
         return None
-    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+    return _asked_of_each(found)
 
 
 def _paired_modifiers(text: str) -> Expr | None:
@@ -2489,7 +2501,7 @@ def _paired_modifiers(text: str) -> Expr | None:
     found = syntax.coordination_items(text, "and")
     if found is None or not found.modifiers or len(found.items) != 2 or not all(re.fullmatch(r"[a-z]+", it) for it in found.items):
         return None
-    if (found.items[0], found.items[1]) in _AND_BINOMIALS or syntax.objects_with_tail(text) is not None:
+    if _fixed_pair(found.items[0], found.items[1]) or syntax.objects_with_tail(text) is not None:
         return None  # ("grants for insulation and heat pumps in Wales": two objects, the second a compound)
     at = len(text) - len(found.tail.lstrip())  # the shared noun opens the tail
     words = syntax.tag(text)
@@ -2503,7 +2515,7 @@ def _paired_modifiers(text: str) -> Expr | None:
     adjectives = all(w.tag == "JJ" for w in words if w.text in found.items)
     if (before and before[-1].tag not in ("DT", "PRP$", "IN", "TO", "WDT", "WP", "WRB") and not before[-1].verb) or (k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS") and not adjectives):
         return None
-    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+    return _asked_of_each(found)
 
 
 _COMPARING = r"better|worse|best|worst|prefer|preferable|win|choose|pick|\w+er\s+than|vs\.?|versus"
@@ -2540,7 +2552,7 @@ def _places_with_tail(text: str) -> Expr | None:
     tags = {w.text: w.tag for w in syntax.tag(text)}
     if re.match(r"\s+(?:for|in|to|from|during|with|by)\s+\w", found.tail, re.IGNORECASE):
         if all(len(it.split()) == 1 and tags.get(it) == "NNP" for it in found.items):
-            return _node(Or, [found.prefix + it + found.tail for it in found.items])
+            return _asked_of_each(found)
         return None
     # "corporation tax rates in Ireland, the Netherlands and Luxembourg", "vaccination schedule for
     # puppies and kittens": a topic with a head of its own asked for each of several places or
@@ -2941,7 +2953,7 @@ def _both_asked(t: str) -> Expr | None:
     """ "What are the causes and treatments of tennis elbow?": two plural things asked of one
     topic, each a request, both wanted (blind writers joined them with AND 4 times in 5)."""
     m = _BOTH_ASKED_RE.match(t)
-    if m is None or (m.group("a").split()[-1].lower(), m.group("b").split()[0].lower()) in _AND_BINOMIALS:
+    if m is None or _fixed_pair(m.group("a"), m.group("b")):
         return None
     if re.search(r",|\band\b", m.group("tail")):
         return None  # one topic only: "… of William Wilberforce, and the Lockheed Corporation" pairs them

@@ -1337,7 +1337,7 @@ def conjoined_phrases(text: str) -> Coordination | None:
 
     def common(k: int, right: bool) -> bool:
         w = words[k]
-        if k > 0 and words[k - 1].tag == "HYPH" and not words[k - 1].space and w.text.isalpha():
+        if k > 1 and _joined(words, k - 1) and w.text.isalpha():
             return True  # "left-handed": the word after a hyphen belongs to the word before
         following = words[k + 1] if k + 1 < len(words) else None
         if following is not None and (following.tag in ("NN", "NNS") or _code_part(following.text)) and w.text.isalpha() and w.text.islower():
