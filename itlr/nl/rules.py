@@ -396,7 +396,8 @@ _EXCLUSION_TAIL_RE = re.compile(
     r"(?:so\s+)?(?:none|not|nothing)\s+(?:of\s+)?(?:those|them|these|that)(?:\s+(?:please|pls|again|thanks))?(?=\s*(?:[.,;!?]|$))|"  # "…, so none of those."
     + _HOW_OFTEN
     + r"(?=\s*(?:[.,;!?]|$))|"  # "we've played Catan too many times"
-    r"etc\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
+    # ("etc" in lowercase: "ETC" in capitals is a name, the lighting maker)
+    r"(?-i:etc|Etc)\.?(?=\s|$)|and\s+so\s+on|and\s+the\s+like|and\s+such|or\s+whatever|and\s+others|or\s+similar|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r"|(?:already|before|though|tho|again|this\s+time|for\s+once|for\s+now|for\s+the\s+moment|for\s+the\s+time\s+being|right\s+now|just\s+now|at\s+the\s+moment|these\s+days|any\s?more)(?=\s*(?:[.,;!?]|\s[-–—]\s|$)))\b",
     re.IGNORECASE,
 )
@@ -461,7 +462,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+etc\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things|suggestions|recommendations)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+(?-i:etc|Etc)\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things|suggestions|recommendations)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$"
     # "avocado mousse a hundred times": how often the user has had it, not what
     r"|(?<=\w)\s+" + _HOW_OFTEN + r"$",
@@ -866,6 +867,8 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return False  # "but not drive-in racking", "not sit-down restaurants": a hyphenated modifier, no verb
     if after_keywords and first.tag in ("VB", "VBP") and len(words) > 1 and words[1].tag in ("NN", "NNS"):
         return False  # "violin repair tips but not bow rehairing": a noun compound the tagger opens with a verb
+    if after_keywords and first.tag in ("VB", "VBP") and first.text.islower() and len(words) > 2 and words[1].tag == "IN" and syntax.noun_alone(first.text):
+        return False  # "national parks but not yosemite with good winter camping": a lowercase name, then what the parks have
     if first.tag == "VBN" and len(words) > 1 and all(w.tag in ("NN", "NNS") for w in words[1:] if w.tag not in (".", ",")) and words[-1].tag in ("NN", "NNS", ".", ","):
         return False  # "leaky tap causes but not worn washers": a participle before the nouns it describes, a noun phrase ("not working weekends" is a verb and its object)
     return first.verb and not first.capitalised
@@ -1440,8 +1443,9 @@ def _noun_list(after: str) -> bool:
     nouns = ("NN", "NNS", "NNP", "NNPS")
     # "xiaomi or segway", "tesla or rivian", "purplebricks or yopa": a one-word item after the
     # conjunction that the tagger reads as a verb, or as an adjective or adverb where only a noun fits, is a noun
+    # (so is a gerund inside a list of three: "monzo, starling or revolut")
     misread = [
-        len(it) == 1 and k > 0 and it[0].text.isalpha() and (it[0].tag in ("VB", "VBP") or (it[0].tag in ("JJ", "RB") and syntax.noun_alone(it[0].text)))
+        len(it) == 1 and k > 0 and it[0].text.isalpha() and (it[0].tag in ("VB", "VBP") or (it[0].tag in ("JJ", "RB") and syntax.noun_alone(it[0].text)) or (it[0].tag == "VBG" and len(items) >= 3))
         for k, it in enumerate(items)
     ]
     return 1 <= len(items) <= 4 and all(
@@ -1817,13 +1821,27 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             end += joined.end()
         # "…, apart from vitamin K and fish oil?": the tagger reads "fish" as a verb and ends the
         # list, but a verb and then nouns up to the sentence's end are one more item, not a clause
-        last = re.match(r"\s+and\s+(?P<item>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){1,2})(?=\s*[?.!]*\s*$)", span[end:]) if found_items and not quoted else None
+        # After a question that has its verb, an exclusion set off at its end ("…, apart from the
+        # 50/30/20 rule and envelope budgeting?", "besides tai chi, Pilates and standing on one leg?",
+        # "except eggs, chicken and whey") lists up to the end: the question has nothing left to say
+        last = re.match(r"\s+and\s+(?P<item>[a-z][\w'’-]*(?:\s+[\w'’-]+){0,4})(?=\s*[?.!]*\s*$)", span[end:]) if found_items and not quoted else None
         if last:
             alone = [w.tag for w in syntax.tag(last.group("item"))]
             in_list = [w.tag for w in syntax.tag(span.strip()) if w.text == last.group("item").split()[0]]
-            if in_list[-1:] in (["VB"], ["VBP"]) and all(t in ("NN", "NNS") for t in alone):
+            trailing = "," in text[conn_start:trig_end] or _verb_before(text, conn_start) or not _wh_subject(text[:conn_start])
+            misread = 2 <= len(alone) <= 3 and in_list[-1:] in (["VB"], ["VBP"]) and all(t in ("NN", "NNS") for t in alone)
+            compound = 2 <= len(alone) <= 3 and alone[-1] in ("NN", "NNS") and all(t in ("NN", "NNS", "VB", "VBP", "JJ") for t in alone)
+            gerund = alone[0] == "VBG" and not any(t in ("VBZ", "VBD", "VBP", "MD") for t in alone[1:])
+            single = len(alone) == 1 and last.group("item").lower() not in grading.STOP_WORDS
+            if misread or (trailing and (compound or gerund or single)):
                 found_items = found_items + [last.group("item")]
                 end += last.end()
+        # (a gerund last in the list takes what follows it: "… and standing on one leg?")
+        tail = re.match(r"\s+(?:on|in|with|at|for|from|to|by|under|over|without)\s+[^,;:?.!]+(?=\s*[?.!]*\s*$)", span[end:]) if len(found_items) >= 2 and not quoted else None
+        if tail and re.fullmatch(r"[a-z]+ing", found_items[-1]) and ("," in text[conn_start:trig_end] or _verb_before(text, conn_start) or not _wh_subject(text[:conn_start])):
+            if not any(w.verb and w.tag != "VBG" for w in syntax.tag(tail.group(0))):
+                found_items[-1] += tail.group(0)
+                end += tail.end()
         # "minus anything needing a table saw": "anything" is no topic, what it needs or has is
         if re.fullmatch(r"(?:anything|everything|something|stuff)", found_items[-1].strip(), re.IGNORECASE) and _words(span[end:]):
             clause_end = len(re.split(r"[,;.?!]", span[end:], maxsplit=1)[0])
@@ -2203,7 +2221,7 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
         listed = syntax.shared_list(t) or syntax.shared_head_phrases(t)
         if listed is not None:
             items, tail = _whole_roles(listed)
-            return _node(Or, [listed.prefix + it + tail for it in items])
+            return _each(listed.prefix, items, tail)
     paired = (_named_kinds(t) or _paired_modifiers(t)) if "?" not in t and len(_words(t)) <= 16 else None
     if paired is not None:
         return paired
@@ -2236,7 +2254,7 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
         if "?" not in t and len(_words(t)) <= 16 and _WH_START_RE.match(t) and _YEARS_AND_RE.search(t) and not _CHOICE_WORD_RE.search(t):
             listed = syntax.shared_list(text.strip())  # "Who won the 1966 and 1970 World Cups?"
             if listed is not None:
-                return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
+                return _each(listed.prefix, listed.items, listed.tail)
         relation = _RELATION_RE.search(t)
         if "?" not in t and re.search(r"\s+and\s+", t) and not re.search(r"\s+or\s+", t, re.IGNORECASE) and not relation and not _CHOICE_WORD_RE.search(t):
             places = _places_with_tail(t)  # "What are the tenancy deposit rules in Scotland and Wales?": asked of each place
@@ -2254,14 +2272,14 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             # (common nouns only: "When did Marks and Spencer open its first shop?" names one firm)
             if subjects is not None and not _TOGETHER_RE.search(subjects[2]) and all(it[:1].islower() for it in subjects[1]):
                 prefix, items, tail = subjects
-                return _node(Or, [prefix + it + tail for it in items])
+                return _each(prefix, items, tail)
         if re.search(r"\s+or\s+", t) and _WH_START_RE.match(t) and not relation and not _CHOICE_WORD_RE.search(t) and not _CHOICE_QUESTION_RE.match(t):
             topics = _objects_with_tail(t, "or")  # "What are the symptoms of tennis elbow or carpal tunnel?"
             if topics is not None:
                 return topics
             objects_of = syntax.verb_objects(t)  # "How do I renew a passport or a driving licence online?"
             if objects_of is not None:
-                return _node(Or, [objects_of.prefix + it + objects_of.tail for it in objects_of.items])
+                return _each(objects_of.prefix, objects_of.items, objects_of.tail)
         if "?" in t or len(_words(t)) > 16 or _or_stopped(t) or not re.search(r"\s+or\s+", t, re.IGNORECASE):
             return None
         if _CHOICE_QUESTION_RE.match(t):
@@ -2278,7 +2296,7 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             listed = syntax.shared_list(asked) or syntax.shared_head_phrases(asked)
             if listed is not None:
                 items, tail = _whole_roles(listed)
-                return _node(Or, [listed.prefix + it + tail for it in items])
+                return _each(listed.prefix, items, tail)
         found = syntax.coordination_items(t, "or")
         verbs = found is not None and found.verbs and re.match(r"(?:how|what|why|when|where|which|who)\b", t, re.IGNORECASE) is not None
         # "how to bleed a radiator or a brake line": one task, two objects; "Who invented the telephone
@@ -2296,9 +2314,9 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             if subject is None:
                 return None
             prefix, items, tail = subject
-            return _node(Or, [prefix + it + tail for it in items])
+            return _each(prefix, items, tail)
         prefix, items, tail = found.prefix, *_whole_roles(found)
-        return _node(Or, [prefix + it + tail for it in items])
+        return _each(prefix, items, tail)
     # "type 1 or type 2 diabetes diet advice": a word repeated before each item heads them both
     m = _REPEATED_HEAD_RE.match(t) or _NUMBERED_HEAD_RE.match(t)
     if m and not question:
@@ -2356,7 +2374,7 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             and re.search(r"\w\s+(?:of|in|on|about)\s+$", listed.prefix)
             and not re.search(r"\b(?:free|mix|mixture|blend|combination|pairing|made|full|fear)\s+of\s+$", listed.prefix, re.IGNORECASE)
         ):
-            return _node(Or, [listed.prefix + it + listed.tail for it in listed.items])
+            return _each(listed.prefix, listed.items, listed.tail)
         listed_with_tail = _short_list_with_tail(t) if "?" not in t else None
         if listed_with_tail is not None:
             return listed_with_tail
@@ -2372,7 +2390,7 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
         if found is not None:
             prefix, (items, tail) = found.prefix, _whole_roles(found)
             if len(items) <= 8:
-                return _node(Or, [prefix + it + tail for it in items])
+                return _each(prefix, items, tail)
         parts = re.split(r"\s*,?\s+or\s+", t, flags=re.IGNORECASE)
         if len(parts) >= 2 and all(_words(p) for p in parts):
             head = parts[0]
@@ -2472,7 +2490,17 @@ def _fixed_pair(first: str, second: str) -> bool:
 
 def _asked_of_each(found: syntax.Coordination) -> Expr | None:
     """One alternative per coordinated item, each with the prefix and tail they share."""
-    return _node(Or, [found.prefix + it + found.tail for it in found.items])
+    return _each(found.prefix, found.items, found.tail)
+
+
+def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
+    """One alternative per item with the prefix and tail they share, and the first item's
+    modifiers where the second shares them ("free stock photos or icons": ``syntax.shared_modifiers``)."""
+    items = list(items)
+    shared = syntax.shared_modifiers(items[0], items[1]) if len(items) == 2 else ""
+    if shared:
+        items[1] = shared + " " + items[1]
+    return _node(Or, [prefix + it + tail for it in items])
 _DISH_HEADS = {
     "pie", "pies", "pizza", "pizzas", "soup", "soups", "salad", "salads", "sandwich", "sandwiches", "sauce", "stew", "curry",
     "risotto", "cake", "cakes", "muffins", "crisps", "dressing", "recipe", "recipes", "dish", "dishes", "casserole", "pasta",
@@ -3508,7 +3536,7 @@ def _translate(text: str) -> RuleResult | None:
     negs: list[str] = []
     for piece in pieces:
         piece = _clean_negative(piece)
-        if piece and _words(piece) and piece not in negs and piece.lower() not in (positive.lower(), "etc"):
+        if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower() and piece not in ("etc", "Etc"):
             negs.append(piece)
 
     for k in range(1, len(negs)):

@@ -220,6 +220,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         if w.text == "-" and words[j - 1].space:
             break  # " - " is a dash that ends the phrase; "sci-fi" is one word
+        if w.text.isalpha() and not w.space and j + 2 < n and words[j + 1].tag == "HYPH" and not words[j + 1].space and words[j + 2].text.isalpha():
+            j += 1  # "the Currys take-back scheme": a hyphened word is a modifier, whatever its first half's tag
+            continue
         if j >= 2 and words[j - 1].tag == "HYPH" and not words[j - 1].space and not words[j - 2].space and w.text.isalnum():
             j += 1  # "war-related", "ad-free": the word after a hyphen belongs to the word before
             continue
@@ -480,6 +483,7 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         and (words[spans[0][0]].tag == "VBG") == (last[0].tag == "VBG")
         # "Thor or Greek heroes": a name and an adjective are not two modifiers of one head
         and (not (words[spans[0][0]].capitalised or last[0].capitalised) or words[spans[0][0]].tag == last[0].tag)
+        and last[0].tag != "DT"  # "the tip or the Currys take-back scheme": an item with its own article is whole
     ):
         head = last[-1].text
         if last[-1].text.lower() in _KIND_NOUNS and all(words[a - 1].text.lower() == "and" for a, _ in spans[1:]):
@@ -1458,3 +1462,22 @@ def objects_with_tail(text: str, conj: str = "and") -> Coordination | None:
     last = max(k for k in range(len(words)) if words[k].tag != ".")
     items = [text[words[p + 1].start : words[c - 1].end], text[words[c + 1].start : words[e - 1].end]]
     return Coordination(text[: words[p + 1].start], items, text[words[e - 1].end : words[last].end], False)
+
+
+def shared_modifiers(first: str, second: str) -> str:
+    """The modifiers of ``first`` that ``second`` shares, when two plural items are coordinated:
+    "free stock photos or icons" (a bare plural takes all of them: "free stock icons"), "old
+    batteries and light bulbs" (a phrase with no adjective of its own takes the adjectives: "old
+    light bulbs"); "" when none ("cats or small dogs", "Roman coins and medals")."""
+    a, b = tag(first), tag(second)
+    if len(a) < 2 or not b or a[-1].tag != "NNS" or b[-1].tag != "NNS" or b[0].tag in ("JJ", "JJR", "JJS", "DT", "PRP$", "CD"):
+        return ""
+    before = a[:-1]
+    if any(w.capitalised or not w.text.isalpha() for w in before + b):
+        return ""
+    if len(b) == 1 and all(w.tag in ("JJ", "NN") for w in before):
+        return first[: a[-1].start].rstrip()
+    if all(w.tag == "JJ" for w in before):
+        return first[: a[-1].start].rstrip()
+    return ""
+
