@@ -1934,6 +1934,14 @@ SIXTEENTH_PASS = [
      '"Where can I find free stock photos for print" OR "Where can I find free stock icons for print"'),
     ("knitting patterns for toddler mittens and hats", '"knitting patterns for toddler mittens" OR "knitting patterns for toddler hats"'),
     ("vaccines for cats and small dogs in winter", '"vaccines for cats in winter" OR "vaccines for small dogs in winter"'),
+    # a question's "there" is the one place the message named before it
+    ("I'm a wheelchair user visiting Rome next month. Which museums there have no steps at the entrance?",
+     '"Which museums in Rome have no steps at the entrance?"'),
+    ("We're planning a wedding in Portugal next spring. What paperwork do foreign couples need to marry there?",
+     '"What paperwork do foreign couples need to marry in Portugal?"'),
+    # (not "is there", and not where two places were named)
+    ("We're flying from Leeds to Lisbon in May. Which beaches there are good for kids?",
+     "\"We're flying from Leeds to Lisbon in May. Which beaches there are good for kids?\""),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS)

@@ -2824,6 +2824,32 @@ def _exclusions_cut(text: str) -> str:
         return text
 
 
+# "I'm a wheelchair user visiting Rome next month. Which museums there have no steps?": "there"
+# points back at the one place the message named before the question
+_VISITING_RE = re.compile(r"\b(?:visit|visiting)\s+()((?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,3})")  # (groups as in _PLACE_NAMED_RE)
+_THERE_RE = re.compile(
+    r"\bthere\b(?!\s+(?:is|are|was|were|be|been|seems?|will|would|may|might|must|should|could|can|any|some|a|an)\b|['’]s)", re.IGNORECASE
+)
+# (not "is there", "out there", "neither here nor there", "get there", "from there")
+_NOT_PLACE_BEFORE = {"is", "are", "was", "were", "be", "out", "over", "here", "nor", "get", "got", "go", "went", "going", "been", "from", "in", "up", "down"}
+
+
+def _there_named(text: str) -> str:
+    """``text`` with a question's "there" read as "in <place>" where one place was named in the
+    sentences before it (blind writers wrote the place in, 6 times in 6)."""
+    spans = _sentences(text)
+    for k, (a, b) in enumerate(spans[1:], start=1):
+        there = _THERE_RE.search(text, a, b)
+        before = text[a : there.start()].split()[-1:] if there else []
+        if there is None or not before or before[0].lower() in _NOT_PLACE_BEFORE or not text[a:b].rstrip().endswith("?"):
+            continue
+        places = {m.group(2) for a0, b0 in spans[:k] for rx in (_PLACE_NAMED_RE, _VISITING_RE) for m in rx.finditer(text, a0, b0)}
+        places = {p for p in places if p.lower() not in syntax.TIME_WORDS and p != "I"}
+        if len(places) == 1:
+            return text[: there.start()] + "in " + places.pop() + text[there.end() :]
+    return text
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -3094,7 +3120,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     text = _PLAIN_WORDS_RE.sub(lambda m: m.group("asked"), text)
     text = _DISLIKE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + "Leave out " + m.group("items"), text)
     text = _THOSE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + m.group("cue")[:1].upper() + m.group("cue")[1:] + " " + m.group("items") + ", ", text)
-    text = _drop_background(_split_late_requests(text))
+    text = _drop_background(_there_named(_split_late_requests(text)))
     text = _LIST_PREAMBLE_RE.sub("", text)
     if " & " in text and _find_trigger(text):
         text = re.sub(r"\s+&\s+", " and ", text)  # "excluding hellebores, snowdrops & crocuses": a list, as with "and"
