@@ -218,6 +218,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         ):
             j += 1
             continue
+        if low in ("one", "ones") and j + 1 < n and (words[j - 1].capitalised or words[j - 1].tag in ("NN", "NNP")) and words[j - 1].tag != "CD":
+            j += 1  # "the National Lottery one fund raised beds": "one" stands for the class and ends the phrase
+            break
         if w.text == "-" and words[j - 1].space:
             break  # " - " is a dash that ends the phrase; "sci-fi" is one word
         if w.text.isalpha() and not w.space and j + 2 < n and words[j + 1].tag == "HYPH" and not words[j + 1].space and words[j + 2].text.isalpha():
@@ -1364,6 +1367,8 @@ def conjoined_phrases(text: str) -> Coordination | None:
         b += 1
     if a == c or b == c + 1 or words[b - 1].tag not in ("NN", "NNS", "NNP", "NNPS") or (a > 0 and words[a - 1].tag in _NOUN_TAGS):
         return None
+    if b < len(words) and words[b].tag == "VBZ" and words[b].text.islower() and words[b - 1].tag == "NN":
+        return None  # "raised beds and tool sheds for …": a plural read as a verb, so unsure where the item ends
     last_left = words[c - 1]
     gerund = c - a == 1 and last_left.tag == "VBG" and a > 0 and words[a - 1].tag == "IN"  # "camps for canoeing and archery"
     if last_left.tag not in ("NN", "NNS", "NNP", "NNPS", "CD") and not _code_part(last_left.text) and not gerund:
