@@ -361,7 +361,7 @@ SECOND_PASS = [
     ("Any documentaries about the ocean that aren't about sharks?", '"Any documentaries about the ocean?" AND NOT "sharks"'),
     # more ways to say "leave out": "not a fan of", "not into", "nothing from"
     ("not a fan of curry. easy indian dishes for a dinner party", '"easy indian dishes for a dinner party" AND NOT "curry"'),
-    ("I'm not into horror, what are good halloween movies for adults?", '"what are good halloween movies for adults?" AND NOT "horror"'),
+    ("I'm not into horror, what are good halloween movies for adults?", '"what are halloween movies for adults?" AND NOT "horror"'),
     ("best podcasts on economics, nothing from NPR please", '"best podcasts on economics" AND NOT "NPR"'),
     ("best sitcoms, not friends, not seinfeld", '"best sitcoms" AND NOT "friends" AND NOT "seinfeld"'),
     ("forget about venice, what are romantic towns in italy", '"what are romantic towns in italy" AND NOT "venice"'),
@@ -444,7 +444,7 @@ THIRD_PASS = [
     ("soup recipes excluding lentil ones", '"soup recipes" AND NOT "lentil"'),
     (
         "hey, any good thai restaurants in leeds? not including the ones on call lane",
-        '"any good thai restaurants in leeds?" AND NOT "call lane"',
+        '"any thai restaurants in leeds?" AND NOT "call lane"',
     ),
     ("side dishes except fried rice and smoked salmon", '"side dishes" AND NOT "fried rice" AND NOT "smoked salmon"'),
     # an alternative in a sentence of its own, or after "or failing that"
@@ -569,7 +569,7 @@ THIRD_PASS = [
     ("novels that feature dragons but not elves", '"novels that feature dragons" AND NOT "elves"'),
     ("which apples are best for baking, not granny smith", '"which apples are best for baking" AND NOT "granny smith"'),
     # what the user has done, dislikes or cannot eat, said as a sentence of its own or after the request
-    ("I hate horror. What are some good movies for Halloween?", '"What are some good movies for Halloween?" AND NOT "horror"'),
+    ("I hate horror. What are some good movies for Halloween?", '"What are some movies for Halloween?" AND NOT "horror"'),
     ("My son is allergic to eggs. What can I make him for breakfast?", '"What can I make him for breakfast?" AND NOT "eggs"'),
     (
         "We have already been to Lisbon and Porto. What else is there in Portugal?",
@@ -955,7 +955,7 @@ FIFTH_PASS = [
     # "that isn't the X or the Y": names with their article; "&" lists like "and"
     ("day trips from Edinburgh that aren't the Highlands or the Borders", '"day trips from Edinburgh" AND NOT "Highlands" AND NOT "Borders"'),
     ("spring bulbs excluding tulips, daffodils & hyacinths", '"spring bulbs" AND NOT "tulips" AND NOT "daffodils" AND NOT "hyacinths"'),
-    ("Any good audiobooks about science? I've listened to Cosmos already.", '"Any good audiobooks about science?" AND NOT "Cosmos"'),
+    ("Any good audiobooks about science? I've listened to Cosmos already.", '"Any audiobooks about science?" AND NOT "Cosmos"'),
     # a sentence about the asker goes, and so does a remark on what the user excludes
     (
         "Hello, I teach year 9 science and our lab is tiny. Could you suggest cheap classroom demonstrations of chemical reactions? We've done the elephant toothpaste one before and didn't love it, so skip that.",
@@ -972,7 +972,7 @@ FIFTH_PASS = [
     ("android tablets not lenovo", '"android tablets" AND NOT "lenovo"'),
     # prompt labels, style instructions, "for now", "X is out"
     ("Context: I'm a new nurse. Question: what are good mnemonics for cranial nerves, other than the classic one?",
-     '"What are good mnemonics for cranial nerves?" AND NOT "classic"'),
+     '"What are mnemonics for cranial nerves?" AND NOT "classic"'),
     ("Describe how tides work. Keep it short and leave out the moon's orbit for now.", '"how tides work" AND NOT "moon\'s orbit"'),
     ("We're furnishing a tiny studio. Which sofa beds are comfortable for daily sleeping? Futons are out, we had one before.",
      '"Which sofa beds are comfortable for daily sleeping?" AND NOT "Futons"'),
@@ -1150,7 +1150,7 @@ NINTH_PASS = [
     ("London museums except the Victoria and Albert Museum", '"London museums" AND NOT "Victoria and Albert Museum"'),
     ("Bands except the Beatles and Rolling Stones", '"Bands" AND NOT "Beatles" AND NOT "Rolling Stones"'),
     # why something is off the table, and a remark after "please", say nothing of the topic
-    ("What are good wall finishes for a basement? Paint is off the table since it peels.", '"What are good wall finishes for a basement?" AND NOT "Paint"'),
+    ("What are good wall finishes for a basement? Paint is off the table since it peels.", '"What are wall finishes for a basement?" AND NOT "Paint"'),
     ("Dinner ideas with chicken? No garlic, onion or chilli please, the kids hate them.", '"Dinner ideas with chicken?" AND NOT "garlic" AND NOT "onion" AND NOT "chilli"'),
     # a sentence that remarks on what was excluded goes; a wish stays
     ("Any cheap laptops for coding other than Chromebooks? They can't run my IDE.", '"Any cheap laptops for coding?" AND NOT "Chromebooks"'),
@@ -1415,7 +1415,7 @@ TWELFTH_PASS = [
     # a participle before the nouns it describes is a noun phrase to leave out, no relation
     ("bike chain problems but not rusted links", '"bike chain problems" AND NOT "rusted links"'),
     # a hyphenated kind is one word: "that aren't trick-takers" leaves a kind out
-    ("What are good card games for four players that aren't trick-takers?", '"What are good card games for four players?" AND NOT "trick-takers"'),
+    ("What are good card games for four players that aren't trick-takers?", '"What are card games for four players?" AND NOT "trick-takers"'),
     # "… which we already make a lot", typed without a comma, is a remark on what was left out
     ("Which desserts suit a dinner party, apart from tiramisu and pavlova which we already make a lot?",
      '"Which desserts suit a dinner party?" AND NOT "tiramisu" AND NOT "pavlova"'),
@@ -1946,6 +1946,12 @@ SIXTEENTH_PASS = [
     ("Which grant schemes aside from the National Lottery one fund raised beds and tool sheds for community groups?",
      '"Which grant schemes fund raised beds and tool sheds for community groups?" AND NOT "National Lottery"'),
     ("Which phones apart from the Samsung one have good cameras?", '"Which phones have good cameras?" AND NOT "Samsung"'),
+    # "good" only softens "What are good X" (blind writers of sets 31-50 left it out 28 times more, 14 fewer);
+    # "the best", "good for", "good sources of" stay
+    ("What are good fanless laptops for silent podcast recording?", '"What are fanless laptops for silent podcast recording?"'),
+    ("What's a good egg replacement for baking a birthday cake?", '"What\'s egg replacement for baking a birthday cake?"'),
+    ("What are the best fanless laptops for podcasting?", '"What are the best fanless laptops for podcasting?"'),
+    ("Which jazz standards are good for a beginner jam session?", '"Which jazz standards are good for a beginner jam session?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS)

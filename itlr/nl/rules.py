@@ -1927,6 +1927,7 @@ _WHAT_WORKS_RE = re.compile(
 )
 
 
+_GOOD_RE = re.compile(r"^((?:(?:are|is)\s+there|what\s+(?:are|is)|what['’]s)\s+(?:any\s+|some\s+)?|any\s+)(?:an?\s+)?(?:good|decent)\s+(?=\w)(?!sources?\b)", re.IGNORECASE)  # ("good sources of iron": a phrase of its own)
 _FRONTED_SUBSTITUTE_RE = re.compile(r"^(?P<front>(?:instead\s+of|rather\s+than)\s+[^,?;]+),\s*(?=(?:what|which)\s)", re.IGNORECASE)
 
 
@@ -1965,9 +1966,10 @@ def _strip_filler(text: str) -> str:
             a = _ARTICLE_RE.match(t)
             if a and a.end() < len(t):
                 t = t[a.end() :]
-    # "Are there good alternatives to X?" asks whether X's alternatives exist ("good" only softens it;
-    # blind writers dropped it 6 times in 8)
-    t = re.sub(r"^((?:are|is)\s+there\s+(?:any\s+|some\s+)?)good\s+(?=\w)", r"\1", t, flags=re.IGNORECASE)
+    # "Are there good alternatives to X?", "What are good revision techniques …?", "What's a good
+    # egg replacement …?": "good" only softens the request ("What are the best …" keeps its "best",
+    # and "Which X are good for Y" says what they are good for)
+    t = _GOOD_RE.sub(r"\1", t)
     ok = _OK_TO_RE.match(t)
     t = t[ok.end() :] if ok and _words(t[ok.end() :]) else t
     either = _EITHER_RE.match(t) if t != text.strip() else None  # "I'd like either X, or Y": the first alternative after the request wording
