@@ -394,6 +394,7 @@ _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|pls|plz|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"(?:so\s+)?(?:something|anything|somewhere|someone|one)\s+else(?:\s+please)?(?=\s*(?:[.,;!?]|$))|"  # "I know about bute, so something else."
     r"(?:so\s+)?(?:none|not|nothing)\s+(?:of\s+)?(?:those|them|these|that)(?:\s+(?:please|pls|again|thanks))?(?=\s*(?:[.,;!?]|$))|"  # "…, so none of those."
+    r"that\s+is(?=\s*(?:[.,;!?]|\s[-–—]\s|$))|"  # "Besides Cherry Creek, that is - …"
     + _HOW_OFTEN
     + r"(?=\s*(?:[.,;!?]|$))|"  # "we've played Catan too many times"
     # ("etc" in lowercase: "ETC" in capitals is a name, the lighting maker)
@@ -900,7 +901,7 @@ def _description_follows(after: str) -> bool:
     cars but not an SUV"), a property of the answer like "a country that isn't a monarchy"."""
     clause = re.split(r"[,;.?!]", after, maxsplit=1)[0].strip()
     if re.match(r"(?:a|an)\s+\w", clause, re.IGNORECASE):
-        return True
+        return not re.search(r"\sones?$", clause)  # ("but not a quarter-turn one": a kind of it, left out)
     words = syntax.tag(clause) if clause else []
     content = [w for w in words if w.tag not in ("CC", ",", "HYPH")]
     adjectives = ("JJ", "JJR", "JJS", "RB", "RBR")
@@ -1266,7 +1267,7 @@ _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|
 _OFF_THE_TABLE_RE = re.compile(
     # ("What fillings work for dumplings if pork is off the table?": the clause's own subject)
     r"(?P<pre>(?:^|[.;:?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s)|(?P<cause>\s+(?:if|since|because|as|now\s+that|given\s+that)\s+))(?:but\s+)?)"
-    r"(?P<items>(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,60}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
+    r"(?P<items>(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
     r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?"
@@ -1283,6 +1284,9 @@ def _off_the_table(m: re.Match[str]) -> str:
     items, lead = m.group("items"), ""
     words = syntax.tag(items)
     subjects = [k for k, w in enumerate(words) if w.tag == "PRP"]  # (a noun the tagger reads as a verb is no clause: "Bar crawls")
+    # ("Our daughter starts university in Manchester and halls are off the table": a clause with a
+    # verb and its object before the "and")
+    subjects += [k for k, w in enumerate(words) if w.tag in ("VBZ", "VBP", "VBD") and k > 0 and any(v.text.lower() == "and" for v in words[k + 3 :])]
     if subjects:
         joins = [k for k, w in enumerate(words) if w.text.lower() in ("and", "but", "so") and k > subjects[-1]]
         if not joins:
@@ -2478,7 +2482,7 @@ _AND_BINOMIALS = {
     ("rhythm", "blues"), ("checks", "balances"), ("nuts", "bolts"), ("odds", "ends"), ("bits", "pieces"), ("surf", "turf"),
     ("sense", "sensibility"), ("crime", "punishment"), ("romeo", "juliet"), ("bangers", "mash"), ("pie", "mash"),
     ("hide", "seek"), ("show", "tell"), ("pick", "mix"), ("question", "answer"), ("lost", "found"), ("bubble", "squeak"),
-    ("mergers", "acquisitions"), ("search", "rescue"), ("stop", "search"), ("park", "ride"), ("click", "collect"),
+    ("mergers", "acquisitions"), ("search", "rescue"), ("predator", "prey"), ("predators", "prey"), ("stop", "search"), ("park", "ride"), ("click", "collect"),
     ("drag", "drop"), ("plug", "play"), ("copy", "paste"), ("cut", "paste"), ("song", "dance"), ("bow", "arrow"),
     ("call", "response"), ("sink", "swim"), ("ebb", "flow"), ("give", "take"), ("loss", "damage"), ("terms", "conditions"),
 }
@@ -2533,6 +2537,8 @@ def _paired_modifiers(text: str) -> Expr | None:
         return None
     if _fixed_pair(found.items[0], found.items[1]) or syntax.objects_with_tail(text) is not None:
         return None  # ("grants for insulation and heat pumps in Wales": two objects, the second a compound)
+    if found.prefix.strip().lower() in ("of", "in", "on", "for", "to", "from", "with", "by", "at", "into"):
+        return None  # "of mice and men revision notes": a text that opens with a preposition opens with a title
     at = len(text) - len(found.tail.lstrip())  # the shared noun opens the tail
     words = syntax.tag(text)
     k = next((k for k, w in enumerate(words) if w.start == at), None)
@@ -2994,6 +3000,8 @@ _OPTION_OFFERED_RES = (
         r"(?:idea|option|choice|bet|alternative|solution)s?\s*\?*\s*$",
         re.IGNORECASE,
     ),
+    # "…, or is a micro:bit with add-ons enough?", "…, or else is overpaying my mortgage smarter?"
+    re.compile(r"^\s*(?:are|is|would)\s+(?P<option>\w.*?)\s+(?:be\s+)?(?:good\s+enough|enough|better|smarter|wiser|cheaper|safer|easier|worth\s+it)\s*\?*\s*$", re.IGNORECASE),
 )
 
 

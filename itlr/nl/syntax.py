@@ -119,7 +119,7 @@ _LIST_WORDS = {"and", "or", "nor"}
 _STOP_AFTER_COMMA = {
     "what", "which", "who", "how", "why", "when", "where", "whether", "and", "but", "or", "i", "we", "you", "it", "they", "please", "so",
     # a remark about the list starts: "…, everyone covers it", "…, that's overrated"
-    "he", "she", "everyone", "everybody", "nobody", "noone", "someone", "since", "because", "as",
+    "he", "she", "everyone", "everybody", "nobody", "noone", "someone", "since", "because", "as", "that", "this",
     # a request opens again: "I've read Dune, any other good sci-fi books?"
     "any", "anything", "something", "other", "another", "recommend", "suggest",
     # what the user thinks of them: "…, way over budget", "…, far too messy", "…, too expensive"
@@ -342,6 +342,34 @@ def _last_item(words: list[Word], k: int) -> bool:
     )
 
 
+def _names_to_end(words: list[Word], k: int) -> list[tuple[int, int]]:
+    """ "…, hargreaves lansdown or aj bell": after a comma, short lowercase pieces joined by "or" /
+    "and" / commas up to the text's end are more names, whatever their tags (a clause would have
+    a subject, an article or a preposition); their spans, or [] when they are not that."""
+    pieces: list[tuple[int, int]] = []
+    start = k
+    for j in range(k, len(words) + 1):
+        end = j == len(words) or words[j].tag == "."
+        if end or words[j].text == "," or words[j].text.lower() in _LIST_WORDS:
+            if j == start:
+                if end:
+                    break
+                start = j + 1
+                continue
+            pieces.append((start, j))
+            start = j + 1
+            if end:
+                break
+    run = words[k : pieces[-1][1]] if pieces else []
+    if len(pieces) < 2 or any(j < len(words) and words[j].tag != "." for j in range(pieces[-1][1], len(words))):
+        return []
+    if any(not 1 <= b - a <= 3 for a, b in pieces) or any(
+        w.capitalised or w.tag in ("DT", "IN", "TO", "PRP", "PRP$", "MD", "WDT", "WP", "WRB", "RB") for w in run if w.text not in (",",) and w.text.lower() not in _LIST_WORDS
+    ):
+        return []
+    return pieces
+
+
 def _clause_at(words: list[Word], k: int) -> bool:
     """Whether words k… open a clause: a short subject ("the others", "my kids") then a finite verb and more."""
     j = k
@@ -436,6 +464,11 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         if nxt.tag == "RB" and words[k - 1].text.lower() in _LIST_WORDS and _last_item(words, k):
             spans.append((k, n))  # "…, hotel california and comfortably numb": a title to the end
             break
+        if verb and words[j].text == "," and words[k - 1].text == ",":
+            names = _names_to_end(words, k)
+            if names:
+                spans.extend(names)  # "vanguard, hargreaves lansdown or aj bell": lowercase names to the end
+                break
         if words[j].text == "," and _clause_at(words, k):
             break  # "…, the others cover those": a remark of its own, not one more item
         # "…, It Follows and Us", "Up, Cars and Inside Out": in a list of names, a capitalised word
