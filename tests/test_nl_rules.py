@@ -1574,8 +1574,8 @@ FOURTEENTH_PASS = [
      '"How do I get a crisper crust on sourdough?" AND NOT "steam ovens"'),
     ("I'd like to read up on lean manufacturing for small workshops.", '"lean manufacturing for small workshops"'),
     # where an asker of some trade is heading is a topic, as where they are
-    ("I'm a nurse heading to Edinburgh next month. Can you suggest step-free walking routes around the Old Town?",
-     '"Edinburgh: step-free walking routes around the Old Town?"'),
+    ("I'm a nurse heading to Edinburgh next month. Can you suggest step-free walking routes around the castle?",
+     '"Edinburgh: step-free walking routes around the castle?"'),
     # two two-word compounds with a slash between them, each whole
     ("Where can I rent a pressure washer/leaf blower for a day in Leeds?",
      '"Where can I rent a pressure washer for a day in Leeds?" OR "Where can I rent a leaf blower for a day in Leeds?"'),
@@ -1840,8 +1840,8 @@ FIFTEENTH_PASS = [
      '"phonics programmes?" AND NOT "Read Write Inc" AND NOT "Jolly Phonics" AND NOT "Little Wandle"'),
     # request wording after a folded background goes, as it does at the start
     ("We're taking the kids to Portugal in August. Could you find family-friendly beaches in the Algarve except Praia da Rocha?",
-     '"Portugal: family-friendly beaches in the Algarve?" AND NOT "Praia da Rocha"'),
-    ("Planning a week of hiking in Scotland in May. I'd like routes in the Highlands but not Ben Nevis.", '"Scotland: routes in the Highlands" AND NOT "Ben Nevis"'),
+     '"family-friendly beaches in the Algarve?" AND NOT "Praia da Rocha"'),
+    ("Planning a week of hiking in Scotland in May. I'd like routes in the Highlands but not Ben Nevis.", '"routes in the Highlands" AND NOT "Ben Nevis"'),
     # "…, so <question>" after a statement: the question opens a sentence of its own
     ("I already know about Hayabusa, so what other spacecraft have landed on an asteroid?", '"What other spacecraft have landed on an asteroid?" AND NOT "Hayabusa"'),
     # a place after two employers is where both are
@@ -1971,6 +1971,9 @@ SIXTEENTH_PASS = [
     # ", that is" closes what was left out
     ("Any advice on choosing a school district in Denver? Besides Cherry Creek, that is - we've looked at it.",
      '"choosing a school district in Denver?" AND NOT "Cherry Creek"'),
+    # a place the question narrows with a name of its own is not folded in; one it does not name is
+    ("We're off to Italy in June. Can you suggest day trips from Florence apart from Pisa?", '"day trips from Florence?" AND NOT "Pisa"'),
+    ("I'm moving to Leeds in May. Can you suggest removal companies apart from Pickfords?", '"Leeds: removal companies?" AND NOT "Pickfords"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS)
