@@ -1579,7 +1579,7 @@ FOURTEENTH_PASS = [
     # two two-word compounds with a slash between them, each whole
     ("Where can I rent a pressure washer/leaf blower for a day in Leeds?",
      '"Where can I rent a pressure washer for a day in Leeds?" OR "Where can I rent a leaf blower for a day in Leeds?"'),
-    ("brake pads/rotors replacement cost", '"brake pads/rotors replacement cost"'),
+    ("brake pads/rotors replacement cost", '"brake pads replacement cost" OR "brake rotors replacement cost"'),
     # a later sentence about what was left out is a remark; so is "had bad experiences with all three"
     ("Which revision apps suit GCSE biology, except Seneca, Quizlet and Anki? The students have those already.",
      '"Which revision apps suit GCSE biology?" AND NOT "Seneca" AND NOT "Quizlet" AND NOT "Anki"'),
@@ -1684,7 +1684,6 @@ TENTH_PASS_KEPT_WHOLE = [
 NINTH_PASS_KEPT_WHOLE = [
     "Paintings that are not by Rembrandt but were attributed to him for centuries",  # "by" a name that does not end the sentence
     "Is Lidl or Aldi cheaper?",
-    "brake pads/rotors replacement cost",  # a noun before the slashed pair: nothing to distribute safely
     "What does mid/side EQ do to a stereo mix?",  # an adjective in the pair
     "pasta recipes no tomatoes",  # may be a property; "please" would ask to leave them out
     "recipes free of dairy, eggs and nuts",
@@ -1969,6 +1968,14 @@ SIXTEENTH_PASS = [
      '"Our daughter starts university in Manchester. What accommodation options are there?" AND NOT "halls of residence"'),
     ("Bar crawls and pub quizzes are off the table. Hen do ideas?", '"Hen do ideas?" AND NOT "Bar crawls" AND NOT "pub quizzes"'),
     # ", that is" closes what was left out
+    # a code shares the tail of its counterpart; a slash pairs two words and all else is shared
+    ("symptoms of vitamin d and b12 deficiency", '"symptoms of vitamin d deficiency" OR "symptoms of b12 deficiency"'),
+    ("vitamin b12 and folate deficiency symptoms", '"vitamin b12 deficiency symptoms" OR "folate deficiency symptoms"'),
+    ("apple/pear tree pruning in winter", '"apple tree pruning in winter" OR "pear tree pruning in winter"'),
+    ("french/italian cooking classes in bristol", '"french cooking classes in bristol" OR "italian cooking classes in bristol"'),
+    ("physio exercises for tennis/golfer's elbow", '"physio exercises for tennis elbow" OR "physio exercises for golfer\'s elbow"'),
+    ("Are there government grants for solar panels/heat pumps in Ireland?",
+     '"government grants for solar panels in Ireland" OR "government grants for heat pumps in Ireland"'),
     ("Any advice on choosing a school district in Denver? Besides Cherry Creek, that is - we've looked at it.",
      '"choosing a school district in Denver?" AND NOT "Cherry Creek"'),
     # a place the question narrows with a name of its own is not folded in; one it does not name is

@@ -2107,8 +2107,12 @@ def _slashed_nouns(t: str, m: re.Match[str]) -> bool:
     words = syntax.tag(t)
     pair = [w for w in words if m.start() <= w.start and w.end <= m.end() and w.text != "/"]
     before = [w for w in words if w.end <= m.start()]
-    nouns = len(pair) == 2 and all(w.tag in ("NN", "NNS") or (w.tag == "NNP" and w.text.islower()) for w in pair)  # ("cat" alone may read as a name)
-    return nouns and not (before and before[-1].tag in ("NN", "NNS", "NNP") and not before[-1].text[:1].isupper())
+    # ("cat" alone may read as a name, "pear" in "apple/pear tree" as a verb)
+    nouns = len(pair) == 2 and all(w.tag in ("NN", "NNS") or (w.tag == "NNP" and w.text.islower()) or (w.tag in ("VB", "VBP") and syntax.noun_alone(w.text)) for w in pair)
+    # (a noun before them both is shared: "brake pads/rotors replacement cost"; two adjectives of a
+    # people before a noun are two kinds of it: "french/italian cooking classes")
+    peoples = len(pair) == 2 and all(w.tag == "JJ" and (_nationality(w.text) or syntax.demonym(w.text.capitalize())) for w in pair)
+    return nouns or peoples
 
 
 # "cast iron or carbon steel pans", "machine learning or data science courses": two two-word
@@ -2192,13 +2196,21 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
     if len(slashed) == 1 and not {slashed[0].group(1).lower(), slashed[0].group(2).lower()} & _SLASH_KEEPS and _slashed_nouns(t, slashed[0]):
         # "train/bus times from york to whitby" reads as "train or bus times …"
         pair = slashed[0]
-        said = _coordination(text[: pair.start()] + pair.group(1) + " or " + pair.group(2) + text[pair.end() :], question)
-        if isinstance(said, Or) and isinstance(said.children[0], Term) and _tidy(said.children[0].text).lower() == pair.group(1).lower():
-            # the parse lost the shared head ("train" read as a verb): a slash pairs two words, and what
-            # follows them is their head and tail ("train/ferry routes from london")
-            said = _node(Or, [text[: pair.start()] + pair.group(k) + text[pair.end() :] for k in (1, 2)])
-        if isinstance(said, Or):
-            return said
+        words = syntax.tag(text)
+        one = next((w for w in words if w.start == pair.start(1)), None)
+        other = next((w for w in words if w.start == pair.start(2)), None)
+        after = [w for w in words if w.start > pair.end()][:1]
+        if one is not None and other is not None and one.tag == "NNS" and other.tag != "NNS" and after and after[0].tag in ("NN", "NNS"):
+            # "solar panels/heat pumps in Ireland": the second word opens a compound of its own
+            said = _coordination(text[: pair.start()] + pair.group(1) + " or " + pair.group(2) + text[pair.end() :], question)
+            if isinstance(said, Or):
+                return said
+        else:
+            # a slash pairs two words; all else is shared, before and after ("brake pads/rotors
+            # replacement cost"; "tennis/golfer's elbow": the possessive is the second word's)
+            rest = text[pair.end() :]
+            first_rest = rest[2:] if re.match(r"['’]s\b", rest) else rest
+            return _node(Or, [text[: pair.start()] + pair.group(1) + first_rest, text[: pair.start()] + pair.group(2) + rest])
     # "opening hours of the Rijksmuseum and the Van Gogh Museum", "visa rules for Vietnam/Cambodia":
     # two names, each with its own article or joined by a slash, are each asked about, as with "or"
     # (one word after "the … and the" may close a title: "The Old Man and the Sea")
@@ -2506,6 +2518,9 @@ def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
     shared = syntax.shared_modifiers(items[0], items[1]) if len(items) == 2 else ""
     if shared:
         items[1] = shared + " " + items[1]
+    shared = syntax.code_shares_tail(items[0], items[1]) if len(items) == 2 else ""
+    if shared:
+        items[0] += " " + shared  # "vitamin d and b12 deficiency"
     return _node(Or, [prefix + it + tail for it in items])
 _DISH_HEADS = {
     "pie", "pies", "pizza", "pizzas", "soup", "soups", "salad", "salads", "sandwich", "sandwiches", "sauce", "stew", "curry",

@@ -1519,3 +1519,16 @@ def shared_modifiers(first: str, second: str) -> str:
         return first[: a[-1].start].rstrip()
     return ""
 
+
+def code_shares_tail(first: str, second: str) -> str:
+    """The words after the first of ``second`` when ``first`` ends in a code that names one of a
+    kind ("vitamin d", "vitamin b12") and ``second`` opens with its counterpart: "vitamin d and b12
+    deficiency" asks of "vitamin d deficiency" too; "" otherwise."""
+    a, b = first.split(), second.split()
+    if len(a) < 2 or len(b) < 2:
+        return ""
+    code = _code_part(a[-1]) or (len(a[-1]) == 1 and a[-1].isalpha() and a[-2].lower() == "vitamin")
+    if not code or not b[0].isalnum() or not (_code_part(b[0]) or b[0].islower()):
+        return ""
+    return " ".join(b[1:])
+
