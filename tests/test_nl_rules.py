@@ -1976,6 +1976,12 @@ SIXTEENTH_PASS = [
     ("physio exercises for tennis/golfer's elbow", '"physio exercises for tennis elbow" OR "physio exercises for golfer\'s elbow"'),
     ("Are there government grants for solar panels/heat pumps in Ireland?",
      '"government grants for solar panels in Ireland" OR "government grants for heat pumps in Ireland"'),
+    # two tasks in a "How do I …" question, each a verb with what follows ("sand and varnish" is one)
+    ("How do I register to vote and apply for a postal vote?", '"How do I register to vote" OR "How do I apply for a postal vote"'),
+    ("How do I stop my dog barking at the postman and jumping up at visitors?",
+     '"How do I stop my dog barking at the postman" OR "How do I stop my dog jumping up at visitors"'),
+    ("How do I sand and varnish an oak table?", '"How do I sand and varnish an oak table?"'),
+    ("How often do cats and dogs need worming?", '"How often do cats need worming" OR "How often do dogs need worming"'),
     ("Any advice on choosing a school district in Denver? Besides Cherry Creek, that is - we've looked at it.",
      '"choosing a school district in Denver?" AND NOT "Cherry Creek"'),
     # a place the question narrows with a name of its own is not folded in; one it does not name is

@@ -2281,12 +2281,12 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             topics = _objects_with_tail(t) if _WH_START_RE.match(t) else None
             if topics is not None:
                 return topics  # "What are the planning rules for listed buildings and conservation areas in England?"
-            both = _both_asked(t)
+            both = _both_asked(t) or _two_tasks(t)
             if both is not None:
                 return both
             # "How do mortgage brokers and estate agents get paid?": asked of each subject (not what
             # they do together or to each other: "How do bees and wasps differ?", "… work together")
-            subjects = syntax.subject_items(t, "and") if re.match(r"(?:how|why|when|where)\s+(?:do|does|did|can|should)\b", t, re.IGNORECASE) else None
+            subjects = syntax.subject_items(t, "and") if re.match(r"(?:how(?:\s+(?:long|often))?|why|when|where)\s+(?:do|does|did|can|should)\b", t, re.IGNORECASE) else None
             # (common nouns only: "When did Marks and Spencer open its first shop?" names one firm)
             if subjects is not None and not _TOGETHER_RE.search(subjects[2]) and all(it[:1].islower() for it in subjects[1]):
                 prefix, items, tail = subjects
@@ -3050,6 +3050,30 @@ def _both_asked(t: str) -> Expr | None:
     if not a or not b or a[-1] != "NNS" or b[-1] not in ("NN", "NNS") or any(tag not in ("NN", "NNS", "JJ", "JJS", "HYPH", "VBG") for tag in a + b):
         return None
     return _node(And, [m.group("pre") + m.group(k) + " " + m.group("tail") for k in ("a", "b")])
+
+
+_HOW_DO_I_RE = re.compile(r"^how\s+(?:do|can|should|would)\s+(?:i|we|you)\s+\w", re.IGNORECASE)
+
+
+def _two_tasks(t: str) -> Expr | None:
+    """ "How do I register to vote and apply for a postal vote?", "How do I stop my dog barking at
+    the postman and jumping up at visitors?": two tasks, each a verb with what follows it, one
+    request each, with what the question says before the first (blind writers split them)."""
+    if not _HOW_DO_I_RE.match(t) or "," in t:
+        return None
+    words = syntax.tag(t)
+    ands = [k for k, w in enumerate(words) if w.text.lower() == "and"]
+    if len(ands) != 1 or ands[0] + 2 >= len(words):
+        return None
+    c = ands[0]
+    second = words[c + 1]
+    if second.tag not in ("VB", "VBG") or (words[c + 2].tag in ("NN", "NNS") and syntax.noun_alone(second.text)):
+        return None  # ("red wine and candle wax": a noun the tagger reads as a verb)
+    first = next((k for k in range(3, c) if words[k].tag == second.tag), None)  # the question's own verb, or its first gerund
+    if first is None or c - first < 2 or len(words) - c - 1 < 2 or _fixed_pair(words[c - 1].text, second.text):
+        return None
+    prefix, tail = t[: words[first].start], t[second.start :]
+    return _node(Or, [prefix + t[words[first].start : words[c - 1].end], prefix + tail])
 
 
 # what two subjects do together or to each other: asked of both at once
