@@ -1318,9 +1318,9 @@ ELEVENTH_PASS_BACKGROUND = [
     # "keep asking me this": "this" is the question that follows, no topic of the background
     ("I'm a wedding planner and couples keep asking me this. Where does the something old tradition come from?",
      '"Where does the something old tradition come from?"'),
-    # "he", "she", "him", "her" point back at the background, which stays
+    # "he", "she", "him", "her" point back at the background: what it names leads the question
     ("Hello! My husband has coeliac disease. Which cuisines are naturally safe for him?",
-     '"My husband has coeliac disease. Which cuisines are naturally safe for him?"'),
+     '"coeliac disease: Which cuisines are naturally safe for him?"'),
     # a month or a day is when, no name to keep from the background
     ("We're planning a family trip in June. Which Greek islands have sandy beaches good for toddlers?",
      '"Which Greek islands have sandy beaches good for toddlers?"'),
@@ -1689,7 +1689,6 @@ NINTH_PASS_KEPT_WHOLE = [
     "recipes free of dairy, eggs and nuts",
     "We're fed up with Slack. What could we use instead?",  # a substitute asked for: context
     "I'm fed up with my job. How do I quit?",
-    "I live in Canada. What are the best banks?",  # a question of fewer than four content words keeps its background
 ]
 
 
@@ -1939,8 +1938,7 @@ SIXTEENTH_PASS = [
     ("We're planning a wedding in Portugal next spring. What paperwork do foreign couples need to marry there?",
      '"What paperwork do foreign couples need to marry in Portugal?"'),
     # (not "is there", and not where two places were named)
-    ("We're flying from Leeds to Lisbon in May. Which beaches there are good for kids?",
-     "\"We're flying from Leeds to Lisbon in May. Which beaches there are good for kids?\""),
+    ("We're flying from Leeds to Lisbon in May. Which beaches there are good for kids?", '"Leeds, Lisbon: Which beaches there are good for kids?"'),
     # "the X one" ends the excluded phrase: the verb after it is the question's (it was left out, harmful)
     ("Which grant schemes aside from the National Lottery one fund raised beds and tool sheds for community groups?",
      '"Which grant schemes fund raised beds and tool sheds for community groups?" AND NOT "National Lottery"'),
@@ -1982,6 +1980,15 @@ SIXTEENTH_PASS = [
      '"How do I stop my dog barking at the postman" OR "How do I stop my dog jumping up at visitors"'),
     ("How do I sand and varnish an oak table?", '"How do I sand and varnish an oak table?"'),
     ("How often do cats and dogs need worming?", '"How often do cats need worming" OR "How often do dogs need worming"'),
+    # a question that points back at its background is led by what the background names, not by who asks
+    ("My husband has just been told he has high blood pressure. Which exercises help lower it?",
+     '"high blood pressure: Which exercises help lower it?"'),
+    ("I live in Canada. What are the best banks?", '"Canada: What are the best banks?"'),
+    # (not what the asker has had or avoids, nor a thing that is the sentence's subject)
+    ("I have a stomach ulcer so my doctor told me to avoid ibuprofen. What painkillers are safe for me?",
+     '"I have a stomach ulcer so my doctor told me to avoid ibuprofen. What painkillers are safe for me?"'),
+    ("Our bathroom extractor fan is noisy and barely pulls out the steam. How can I make it work better?",
+     '"Our bathroom extractor fan is noisy and barely pulls out the steam. How can I make it work better?"'),
     ("Any advice on choosing a school district in Denver? Besides Cherry Creek, that is - we've looked at it.",
      '"choosing a school district in Denver?" AND NOT "Cherry Creek"'),
     # a place the question narrows with a name of its own is not folded in; one it does not name is

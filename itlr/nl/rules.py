@@ -2873,6 +2873,30 @@ def _there_named(text: str) -> str:
     return text
 
 
+_REPORTED_RE = re.compile(r"[\"“”‘’']|\b(?:which|what|how|whether|why|said|says|asks?|asked|wonder\w*)\b", re.IGNORECASE)
+
+
+def _names_its_topics(sentence: str) -> bool:
+    """Whether a background sentence's topics are its objects (``syntax.background_topics``): not
+    when a thing is its subject ("Our extractor fan is noisy …") or it reports what someone said or
+    asked ("My physio said 'no pain, no gain' is …", "clients ask which exercises …")."""
+    quoted_title = re.search(r"(?<!\w)['‘\"“][A-Z][^'’\"”]{2,60}?['’\"”](?!\w)", sentence)
+    reported = _REPORTED_RE.search(re.sub(r"(?<!\w)['‘\"“][A-Z][^'’\"”]{2,60}?['’\"”](?!\w)", "", sentence) if quoted_title else sentence)
+    # (apostrophes inside words are no quotes: "we're", "Bryson's")
+    reported = reported if reported is None or not re.fullmatch(r"['’]", reported.group(0)) or re.search(r"(?<!\w)['‘]|['’](?!\w)", sentence) else None
+    things = [w for w in syntax.tag(sentence) if w.dep in ("nsubj", "nsubjpass") and w.tag in ("NN", "NNS") and w.text.lower() not in syntax.PEOPLE_AND_TIMES]
+    # (nor when it asks: "… and want ideas for day trips by train.")
+    asking = re.search(r"\b(?:want|need|looking\s+for|after)\s+(?:some\s+|any\s+)?(?:ideas|tips|advice|suggestions|recommendations|help|info|information)\b", sentence, re.IGNORECASE)
+    # (nor when it says what the asker has had, or wants to avoid: "I've read Dune.", "my doctor told
+    # me to avoid ibuprofen": as a topic of its own it would pull in what the question moves away from)
+    aversion = _STATEMENT_CUE_RE.search(sentence.lower()) or re.search(
+        r"\b(?:avoid\w*|hate|hates|allergic|intoleran\w*|can['’]?t|cannot|don['’]?t|doesn['’]?t|won['’]?t|not|no|never|stopp?\w*|quit|banned|fed\s+up|tired\s+of|sick\s+of|bored|already|used|had|have|own|got|off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|ruled\s+out|aside|excluded)\b",
+        sentence,
+        re.IGNORECASE,
+    )
+    return reported is None and not things and asking is None and aversion is None
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -2982,6 +3006,15 @@ def _drop_background(text: str) -> str:
         # (the named background as part of the question, as it reads)
         with_named = sorted(request + named)
         if len(with_named) == len(spans) or not stands_alone(with_named):
+            # "My husband has just been told he has high blood pressure. Which exercises help lower
+            # it?": what the question points back at is what the background names, not who asks
+            before = [k for k in background if k < min(request) and k not in afterthoughts]
+            lead_topics: list[str] = []
+            for k in before:
+                lead_topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if t not in lead_topics]
+            if before and lead_topics and all(_names_its_topics(text[spans[k][0] : spans[k][1]].strip()) for k in before):
+                lead = ", ".join(f"'{t}'" if _TRIGGER_RE.search(t) else t for t in lead_topics)
+                return _squash(lead + ": " + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
             return without_afterthoughts
         return _squash(" ".join(text[spans[k][0] : spans[k][1]] for k in with_named))
     # what a named background is about stays where the question does not say it: "We're doing

@@ -530,7 +530,7 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
 
 
 # Who and when, in a sentence about the asker: no topic ("with two kids", "next summer", "my GP")
-_PEOPLE_AND_TIMES = TIME_WORDS | {
+PEOPLE_AND_TIMES = TIME_WORDS | {
     "kid", "kids", "child", "children", "son", "sons", "daughter", "daughters", "husband", "wife", "partner", "dad", "mum", "mom",
     "mother", "father", "brother", "sister", "family", "friend", "friends", "boss", "team", "colleague", "colleagues", "gp",
     "doctor", "people", "parents", "baby", "guests", "clients", "customers", "grandma", "grandad", "grandparents", "class",
@@ -591,7 +591,7 @@ def background_topics(sentence: str) -> list[str]:
             start -= 1
         while (
             end + 1 < len(words)
-            and words[end + 1].text.lower() not in _PEOPLE_AND_TIMES | {"next", "last", "this", "every"}
+            and words[end + 1].text.lower() not in PEOPLE_AND_TIMES | {"next", "last", "this", "every"}
             and (words[end + 1].tag in nouns or (words[end + 1].tag in ("VBG", "HYPH", "JJ") and end + 2 < len(words) and words[end + 2].tag in nouns))
         ):
             end += 1
@@ -602,7 +602,7 @@ def background_topics(sentence: str) -> list[str]:
         seen_end = end
         head = words[end].text.lower()
         # (a name of several words is no time: "Twelfth Night"; "October", "GP" are)
-        if (head in _PEOPLE_AND_TIMES and not (words[end].capitalised and end > start)) or (start > 0 and words[start - 1].text.lower() in ("next", "last", "this", "every")):
+        if (head in PEOPLE_AND_TIMES and not (words[end].capitalised and end > start)) or (start > 0 and words[start - 1].text.lower() in ("next", "last", "this", "every")):
             continue
         while start > 1 and words[start - 1].tag == "HYPH" and not words[start - 1].space and not words[start - 2].space:
             start -= 2  # "A-level chemistry"
