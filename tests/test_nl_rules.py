@@ -1201,14 +1201,14 @@ NINTH_PASS = [
     ("Garden path ideas, please - gravel is off the table because the dog digs it up.", '"Garden path ideas" AND NOT "gravel"'),
     ("Which stretches help a sore back? I don't want yoga or pilates because the classes cost too much.", '"Which stretches help a sore back?" AND NOT "yoga" AND NOT "pilates"'),
     # a name of several words in a background sentence is a topic, even when it ends in a time word
-    ("Our choir is singing Silent Night at the carol service. Any tips for breathing exercises before we sing?", '"Silent Night, carol service: Any tips for breathing exercises before we sing?"'),
+    ("Our choir is singing Silent Night at the carol service. Any tips for breathing exercises before we sing?", '"Silent Night, carol service: breathing exercises before we sing?"'),
     # (after set 18's run) a statement after the question that says why it is asked goes; one that
     # narrows what is wanted, excludes, or asks again stays
     ("Which lenses are sharpest for bird photography? Just wondering.", '"Which lenses are sharpest for bird photography?"'),
     ("What glue works on ceramic mugs other than superglue? My kids keep breaking them.", '"What glue works on ceramic mugs?" AND NOT "superglue"'),
     ("Which sofas fold flat? We have a small flat.", '"Which sofas fold flat? We have a small flat"'),
     # a quoted title in a background sentence is one topic; "<anything> here" says who asks
-    ("Our school is putting on 'The Importance of Being Earnest' in June. Any tips for the tea party scene?", '"The Importance of Being Earnest: Any tips for the tea party scene?"'),
+    ("Our school is putting on 'The Importance of Being Earnest' in June. Any tips for the tea party scene?", '"The Importance of Being Earnest: tea party scene?"'),
     ("Big fan of jazz piano here. Where can I hear live music in Edinburgh on a Sunday?", '"Where can I hear live music in Edinburgh on a Sunday?"'),
     # a message typed all in lowercase: its sentences start in lowercase, its names are still names
     ("hi, i'm new to sailing. which knots other than the bowline should i learn first?", '"which knots should i learn first?" AND NOT "bowline"'),
@@ -1980,6 +1980,11 @@ SIXTEENTH_PASS = [
      '"How do I stop my dog barking at the postman" OR "How do I stop my dog jumping up at visitors"'),
     ("How do I sand and varnish an oak table?", '"How do I sand and varnish an oak table?"'),
     ("How often do cats and dogs need worming?", '"How often do cats need worming" OR "How often do dogs need worming"'),
+    # "Any recommendations / suggestions / tips for …" asks for the thing ("tips for X" alone stays)
+    ("Any recommendations for cheaper options instead of Mailchimp for a small music club?",
+     '"cheaper options instead of Mailchimp for a small music club?"'),
+    ("Any tips on vocal warm-ups? Not interested in lip trills.", '"vocal warm-ups?" AND NOT "lip trills"'),
+    ("tips for long car journeys with toddlers minus screen time", '"tips for long car journeys with toddlers" AND NOT "screen time"'),
     # a question that points back at its background is led by what the background names, not by who asks
     ("My husband has just been told he has high blood pressure. Which exercises help lower it?",
      '"high blood pressure: Which exercises help lower it?"'),

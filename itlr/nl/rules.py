@@ -334,7 +334,7 @@ _GREETING_RE = re.compile(
 # lowercase only: "The Great Gatsby" stays; "a few", "some good": how many or how good, not what
 _ARTICLE_RE = re.compile(r"^(?:a\s+few|a\s+couple\s+of|several|some\s+good|a|an|the|some|any)\s+")
 _DOCNOUN_RE = re.compile(
-    r"^(?:(?:a\s+|the\s+)?lists?\s+of\s+|(?:any\s+|some\s+)?suggestions?\s+(?:for|on)\s+|(?:any\s+|some\s+)?(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|guidance|advice|material|"
+    r"^(?:(?:a\s+|the\s+)?lists?\s+of\s+|(?:any\s+|some\s+)?(?:suggestions?|recommendations?)\s+(?:for|on)\s+|any\s+(?:tips|pointers)\s+(?:for|on)\s+|(?:any\s+|some\s+)?(?:documents?|articles?|papers?|passages?|texts?|pages?|web\s+pages?|results?|information|info|guidance|advice|material|"
     r"content|sources?|stuff|anything|something|everything)\s+"
     r"(?:(?:that|which)\s+(?:is|are|talks?|discuss(?:es)?|mentions?|covers?|deals?\s+with|focus(?:es)?\s+on|describes?)"
     r"(?:\s+about)?\s+|(?:about|on|regarding|concerning|related\s+to|covering|discussing|mentioning|describing)\s+))",
