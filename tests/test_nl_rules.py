@@ -1985,6 +1985,10 @@ SIXTEENTH_PASS = [
      '"cheaper options instead of Mailchimp for a small music club?"'),
     ("Any tips on vocal warm-ups? Not interested in lip trills.", '"vocal warm-ups?" AND NOT "lip trills"'),
     ("tips for long car journeys with toddlers minus screen time", '"tips for long car journeys with toddlers" AND NOT "screen time"'),
+    # "What X exist?" asks for X, however long X is (not "What painkillers are not opioids but still work …")
+    ("What grants for home energy upgrades exist, excluding the Boiler Upgrade Scheme?",
+     '"grants for home energy upgrades" AND NOT "Boiler Upgrade Scheme"'),
+    ("What painkillers are not opioids but still work for post-operative pain?", '"What painkillers are not opioids but still work for post-operative pain?"'),
     # a question that points back at its background is led by what the background names, not by who asks
     ("My husband has just been told he has high blood pressure. Which exercises help lower it?",
      '"high blood pressure: Which exercises help lower it?"'),
