@@ -1989,6 +1989,11 @@ SIXTEENTH_PASS = [
     ("What grants for home energy upgrades exist, excluding the Boiler Upgrade Scheme?",
      '"grants for home energy upgrades" AND NOT "Boiler Upgrade Scheme"'),
     ("What painkillers are not opioids but still work for post-operative pain?", '"What painkillers are not opioids but still work for post-operative pain?"'),
+    # the question's verb read as a noun after two subjects is said of both
+    ("How do tornadoes and hurricanes form?", '"How do tornadoes form" OR "How do hurricanes form"'),
+    # a group that asks ("My book club is reading …") is no subject topic; a quoted title leads
+    ("My book club is reading 'War and Peace' next month and I'm daunted. Is there a character guide?",
+     '"War and Peace: Is there a character guide?"'),
     # a question that points back at its background is led by what the background names, not by who asks
     ("My husband has just been told he has high blood pressure. Which exercises help lower it?",
      '"high blood pressure: Which exercises help lower it?"'),

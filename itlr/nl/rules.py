@@ -2873,6 +2873,8 @@ def _there_named(text: str) -> str:
     return text
 
 
+# who asks, as a group: "My book club is reading 'War and Peace'"
+_ASKERS_GROUPS = {"club", "group", "choir", "band", "school", "company", "firm", "business", "charity", "council", "church", "society", "committee", "office", "department", "practice", "shop", "café", "cafe", "team", "family", "class"}
 _REPORTED_RE = re.compile(r"[\"“”‘’']|\b(?:which|what|how|whether|why|said|says|asks?|asked|wonder\w*)\b", re.IGNORECASE)
 
 
@@ -2880,11 +2882,14 @@ def _names_its_topics(sentence: str) -> bool:
     """Whether a background sentence's topics are its objects (``syntax.background_topics``): not
     when a thing is its subject ("Our extractor fan is noisy …") or it reports what someone said or
     asked ("My physio said 'no pain, no gain' is …", "clients ask which exercises …")."""
-    quoted_title = re.search(r"(?<!\w)['‘\"“][A-Z][^'’\"”]{2,60}?['’\"”](?!\w)", sentence)
-    reported = _REPORTED_RE.search(re.sub(r"(?<!\w)['‘\"“][A-Z][^'’\"”]{2,60}?['’\"”](?!\w)", "", sentence) if quoted_title else sentence)
-    # (apostrophes inside words are no quotes: "we're", "Bryson's")
-    reported = reported if reported is None or not re.fullmatch(r"['’]", reported.group(0)) or re.search(r"(?<!\w)['‘]|['’](?!\w)", sentence) else None
-    things = [w for w in syntax.tag(sentence) if w.dep in ("nsubj", "nsubjpass") and w.tag in ("NN", "NNS") and w.text.lower() not in syntax.PEOPLE_AND_TIMES]
+    # (a quoted title is a topic, and an apostrophe inside a word no quote: "we're", "Bryson's")
+    said = re.sub(r"(?<!\w)['‘\"“][A-Z][^'’\"”]{2,60}?['’\"”](?!\w)", "", sentence)
+    said = re.sub(r"(?<=\w)['’](?=\w)", "", said)
+    reported = _REPORTED_RE.search(said)
+    things = [
+        w for w in syntax.tag(sentence)
+        if w.dep in ("nsubj", "nsubjpass") and w.tag in ("NN", "NNS") and w.text.lower() not in syntax.PEOPLE_AND_TIMES | _ASKERS_GROUPS
+    ]
     # (nor when it asks: "… and want ideas for day trips by train.")
     asking = re.search(r"\b(?:want|need|looking\s+for|after)\s+(?:some\s+|any\s+)?(?:ideas|tips|advice|suggestions|recommendations|help|info|information)\b", sentence, re.IGNORECASE)
     # (nor when it says what the asker has had, or wants to avoid: "I've read Dune.", "my doctor told

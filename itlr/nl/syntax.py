@@ -1431,6 +1431,12 @@ def conjoined_phrases(text: str) -> Coordination | None:
     left = [w for w in words[a:c] if w.tag != "POS"]
     right = [w for w in words[c + 1 : b] if w.tag != "POS"]
     parallel = b  # where the second item ends; after it, the head both share
+    last = max(k for k in range(len(words)) if words[k].tag != ".")
+    if (
+        len(words) > 2 and words[0].tag in ("WRB", "WP") and words[1].text.lower() in ("do", "does", "did") and b == last + 1
+        and len(right) >= 2 and len(left) == 1 and not any(w.verb for w in words[c + 1 : b])
+    ):
+        parallel = b - 1  # "How do tornadoes and hurricanes form?": the question's verb, read as a noun, ends it
     if not own and last_left.tag not in ("NNS", "NNPS", "VBG") and len(right) > 1:
         inner = next((k for k in range(c + 1, b - 1) if words[k].dep == "conj" and words[k].head == c - 1), None) if len(left) == 1 else None
         if inner is not None:
