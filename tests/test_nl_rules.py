@@ -1989,6 +1989,12 @@ SIXTEENTH_PASS = [
     ("What grants for home energy upgrades exist, excluding the Boiler Upgrade Scheme?",
      '"grants for home energy upgrades" AND NOT "Boiler Upgrade Scheme"'),
     ("What painkillers are not opioids but still work for post-operative pain?", '"What painkillers are not opioids but still work for post-operative pain?"'),
+    # "that aren't in <place>": a place left out ("paintings that are not in museums" is a property)
+    ("volcanoes in europe that aren't in italy", '"volcanoes in europe" AND NOT "italy"'),
+    ("Famous paintings that are not in museums", '"Famous paintings that are not in museums"'),
+    # "but not X" after a question of how leaves a kind out; a relative clause after X goes back to the query
+    ("Could you find articles about how whales navigate, but not humpbacks?", '"how whales navigate?" AND NOT "humpbacks"'),
+    ("trees but not oaks that host the most insect species", '"trees that host the most insect species" AND NOT "oaks"'),
     # the question's verb read as a noun after two subjects is said of both
     ("How do tornadoes and hurricanes form?", '"How do tornadoes form" OR "How do hurricanes form"'),
     # a group that asks ("My book club is reading …") is no subject topic; a quoted title leads

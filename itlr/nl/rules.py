@@ -864,6 +864,8 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return True  # "named after a sport but not usually caused by it": a negated verb, a property
     if first.tag in ("VB", "VBP", "VBZ") and all(w.tag in ("RB", ",", ".", ":") for w in words[1:]):
         return False  # "…, not curry again", "but not ferns": a lone "verb" that ends the clause is a misread noun
+    if len(words) > 2 and words[1].text.lower() in ("that", "which", "who") and first.tag in ("VBZ", "NNS") and first.text.islower():
+        return False  # "trees but not oaks that host …": a relative clause follows a noun, not a verb
     if len(words) > 2 and words[1].tag == "HYPH" and not first.space and not words[1].space:
         return False  # "but not drive-in racking", "not sit-down restaurants": a hyphenated modifier, no verb
     if after_keywords and first.tag in ("VB", "VBP") and len(words) > 1 and words[1].tag in ("NN", "NNS"):
@@ -1051,6 +1053,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return not grading.content_words(lower_maker.group("maker")) <= grading.content_words(text[sent_start:conn_start])
         if _the_one_named(after):
             return True  # "heat pump grants that aren't the boiler upgrade scheme": one member left out
+        where = re.fullmatch(r"\s*(?:in|from)\s+(?:the\s+)?(?P<place>[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*[?.!]*\s*", after)
+        if where and (where.group("place").lower() in syntax.COUNTRIES or _names_only(where.group("place"))):
+            return True  # "volcanoes in europe that aren't in italy": a place left out ("paintings that are not in museums" is a property)
         if re.fullmatch(r"\s*[a-z][\w]*[\s-]based\s*[?.!]?\s*", after):
             return True  # "linux distros that aren't ubuntu based", "… stir-fries that aren't noodle-based?": what they are built on, left out
         return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
@@ -1081,7 +1086,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # "Which awards … but not Nobel Prizes?": a class the answer is not (its passage is
         # about that class), unlike a member left out ("Which countries … but not Norway?")
         # ("What are some novels like Dune but not the prequels?": "the" picks out a group to leave out)
-        if _QUESTION_START_RE.match(text[sent_start:].strip()) and _plural_class(after) and not re.match(r"\s*the\s+[a-z]", after):
+        # (not in a question of how or why: "how whales navigate, but not humpbacks" leaves a kind out)
+        if re.match(r"(?:which|what|who|are|is|were|was|do|does)\b", text[sent_start:].strip(), re.IGNORECASE) and _plural_class(after) and not re.match(r"\s*the\s+[a-z]", after):
             return False
         # "Which cities are capitals but not the largest city in their country?": what the answer is not
         # ("What are some novels like Dune but not the prequels?": the class asked for, less a part of it)
