@@ -1533,8 +1533,9 @@ def code_shares_tail(first: str, second: str) -> str:
     a, b = first.split(), second.split()
     if len(a) < 2 or len(b) < 2:
         return ""
-    code = _code_part(a[-1]) or (len(a[-1]) == 1 and a[-1].isalpha() and a[-2].lower() == "vitamin")
-    if not code or not b[0].isalnum() or not (_code_part(b[0]) or b[0].islower()):
+    # (a code has letters and digits, "b12"; "Model 3" ends in a number, not a code)
+    code = (_code_part(a[-1]) and any(ch.isalpha() for ch in a[-1])) or (len(a[-1]) == 1 and a[-1].isalpha() and a[-2].lower() == "vitamin")
+    if not code or not b[0].isalnum() or b[0].lower() in ("a", "an", "the") or not (_code_part(b[0]) or b[0].islower()):
         return ""
     return " ".join(b[1:])
 
