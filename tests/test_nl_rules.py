@@ -1989,6 +1989,11 @@ SIXTEENTH_PASS = [
     ("What grants for home energy upgrades exist, excluding the Boiler Upgrade Scheme?",
      '"grants for home energy upgrades" AND NOT "Boiler Upgrade Scheme"'),
     ("What painkillers are not opioids but still work for post-operative pain?", '"What painkillers are not opioids but still work for post-operative pain?"'),
+    # after set 53's run (its two harmful forms): "the X side of things" is X; ", my tutor says …" is a remark
+    ("advice on getting permission to show films in public, but not the alcohol licence side of things",
+     '"getting permission to show films in public" AND NOT "alcohol licence"'),
+    ("I need directors to cover apart from Tarantino, Linklater and Soderbergh, my tutor says they're overdone.",
+     '"directors to cover" AND NOT "Tarantino" AND NOT "Linklater" AND NOT "Soderbergh"'),
     # "Model 3" ends in a number, not a code: nothing shared
     ("What are the running costs of a Tesla Model 3 or a Kia EV6 for lessons?",
      '"What are the running costs of a Tesla Model 3 for lessons" OR "What are the running costs of a Kia EV6 for lessons"'),

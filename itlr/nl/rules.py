@@ -438,7 +438,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:trying|aiming|hoping|attempting)\s+to\b"
     # "…, our software is Windows-only": a statement of ours, why it is left out
     # (not a constraint with a number: "…, my budget is £500")
-    r"|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|only|doesn['’]t|don['’]t|isn['’]t|aren['’]t|won['’]t|can['’]t|cannot)\b(?![^.?!;]*[\d£$€])"
+    # (", my tutor says they're overdone": what someone of ours thinks of them)
+    r"|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|only|doesn['’]t|don['’]t|isn['’]t|aren['’]t|won['’]t|can['’]t|cannot|says|said|thinks|reckons)\b(?![^.?!;]*[\d£$€])"
     # "it confuses everyone", "they're overrated": a clause about what was excluded
     # (a title may open with "It" or "This": "It Follows", "This American Life")
     r"|" + _NO_WISH + r"(?:(?:it|they|he|she|everyone|everybody|nobody|no\s+one|every\s+(?-i:[a-z])\w*)(?:['’](?:s|re|ve|ll|d))?\s+(?-i:[a-z])"
@@ -463,7 +464,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+(?-i:etc|Etc)\.?$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things|suggestions|recommendations)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+(?-i:etc|Etc)\.?$|(?<=\w)\s+(?:side|sides|aspects?)\s+of\s+(?:things|it)$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things|suggestions|recommendations)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$"
     # "avocado mousse a hundred times": how often the user has had it, not what
     r"|(?<=\w)\s+" + _HOW_OFTEN + r"$",
