@@ -2881,7 +2881,7 @@ def _there_named(text: str) -> str:
 
 
 # who asks, as a group: "My book club is reading 'War and Peace'"
-_ASKERS_GROUPS = {"club", "group", "choir", "band", "school", "company", "firm", "business", "charity", "council", "church", "society", "committee", "office", "department", "practice", "shop", "café", "cafe", "team", "family", "class"}
+_ASKERS_GROUPS = {"club", "group", "choir", "band", "school", "company", "firm", "business", "charity", "council", "church", "society", "committee", "office", "department", "practice", "shop", "café", "cafe"}  # (and syntax.PEOPLE_AND_TIMES: "team", "family", "class")
 _REPORTED_RE = re.compile(r"[\"“”‘’']|\b(?:which|what|how|whether|why|said|says|asks?|asked|wonder\w*)\b", re.IGNORECASE)
 
 

@@ -1455,7 +1455,6 @@ def conjoined_phrases(text: str) -> Coordination | None:
     if not own and parallel == b and len(right) == 1 and len(left) > 1 and all(w.tag == "JJ" and demonym(w.text) for w in words[a : c - 1]):
         prefix_end = c - 1  # "British dragonflies and damselflies": the adjective qualifies both
     items = [text[words[prefix_end].start : words[c - 1].end], text[words[c + 1].start : words[parallel - 1].end]]
-    last = max(k for k in range(len(words)) if words[k].tag != ".")
     tail = text[words[parallel - 1].end : words[last].end] if parallel <= last else ""
     return Coordination(text[: words[prefix_end].start], items, tail, parallel < b)
 
