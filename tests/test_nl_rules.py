@@ -1994,6 +1994,12 @@ SIXTEENTH_PASS = [
      '"getting permission to show films in public" AND NOT "alcohol licence"'),
     ("I need directors to cover apart from Tarantino, Linklater and Soderbergh, my tutor says they're overdone.",
      '"directors to cover" AND NOT "Tarantino" AND NOT "Linklater" AND NOT "Soderbergh"'),
+    # "exept" as typed; "anywhere near X" leaves X out; a quoted phrase is one name; "that aren't just X"
+    ("birds exept gulls that nest on sea cliffs", '"birds that nest on sea cliffs" AND NOT "gulls"'),
+    ("Can you suggest beaches in Cornwall for rock pooling? I don't want anywhere near Newquay.",
+     '"beaches in Cornwall for rock pooling?" AND NOT "Newquay"'),
+    ("What is the 'nature or nurture' debate in psychology?", '"What is the \'nature or nurture\' debate in psychology?"'),
+    ("What are bass guitar exercises for beginners that aren't just scales?", '"What are bass guitar exercises for beginners?" AND NOT "scales"'),
     # "Model 3" ends in a number, not a code: nothing shared
     ("What are the running costs of a Tesla Model 3 or a Kia EV6 for lessons?",
      '"What are the running costs of a Tesla Model 3 for lessons" OR "What are the running costs of a Kia EV6 for lessons"'),

@@ -95,7 +95,7 @@ _PREP = r"of|to|about|on|upon|regarding|concerning|related\s+to|surrounding|arou
 _QUANTITY_OF = r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of"
 _STRONG = [
     r"with\s+the\s+exception\s+of",
-    r"except(?:ing)?(?:\s+for)?",
+    r"(?:except|exept|excpet)(?:ing)?(?:\s+for)?",  # (as typed: "birds exept gulls")
     r"excluding",
     r"excl(?=\.\s)",  # "Star Wars films excl. the prequels"
     r"other\s+th[ae]n",  # "other then": a common slip
@@ -357,7 +357,7 @@ _ONES_WITH = r"(?:ones?|those|these)\s+(?:" + _MADE_OR_PLACED + r"\s+)?(?:with|f
 _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
-    re.compile(r"^(?:any|all|those|these|such|no)\s+"),
+    re.compile(r"^(?:any|all|those|these|such|no|just)\s+"),  # ("simply beautiful", "only fools and horses": titles)
     re.compile(r"^(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|a\s+couple)\s+of\s+(?=\w)", re.IGNORECASE),  # "already have loads of lavender"
     # only before what a text says: "specific performance", "direct democracy" are names of things
     re.compile(r"^(?:specific|detailed|direct|explicit|further|particular|certain)\s+(?=(?:" + _META_NOUNS + r"|examples?|cases?|instances?)\b)", re.IGNORECASE),
@@ -383,6 +383,7 @@ _NEG_PREFIXES = [
         re.IGNORECASE,
     ),
     re.compile(r"^(?:anything|everything|something)\s+(?=\w)", re.IGNORECASE),  # "skip anything messy" (after "anything with X")
+    re.compile(r"^(?:anywhere|somewhere)\s+(?:near|in|around|close\s+to)\s+(?=\w)", re.IGNORECASE),  # "I don't want anywhere near Newquay"
 ]
 _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
 # how often the user has had something: "a hundred times", "too many times already"
@@ -756,6 +757,8 @@ def _kinds_only(sentence: str, at: int) -> bool:
     China"). The words are tagged in their sentence: alone, "ferns" reads as a verb.
     One bare singular noun per item is a kind too ("music that isn't jazz", "sports that
     aren't football or tennis"); with an article ("a monarchy") it is a property."""
+    hedge = re.match(r"\s*just\s+(?=\w)", sentence[at:])  # "that aren't just scales"
+    at += hedge.end() if hedge else 0
     body = sentence[at:].rstrip().rstrip(".?!,;:").strip()
     if not body:
         return False
@@ -1018,6 +1021,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         if word == "no" and re.search(r"\b(?:(?:i|we)(?:['’]ve|\s+have)\s+(?:got\s+)?|(?:i|we)\s+(?:own|had|got)\s+)", text[sent_start:conn_start], re.IGNORECASE):
             return False  # "We've got a long weekend in October and no car": what the asker has, no topic
     if m.group("copula") or (word == "not" and re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)):
+        after = re.sub(r"^\s*just\s+(?=\w)", " ", after)  # "exercises that aren't just scales"
         # "Nordic countries that aren't Sweden" leaves out members of the class asked for;
         # "… but are not actual Nobel Prizes" says what the answer is not: a property.
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
@@ -2155,7 +2159,13 @@ def _compound_pair(t: str) -> Expr | None:
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
+    if _QUOTED_CONJ_RE.search(text) and not re.search(r"\s(?:and|or)\s", _QUOTED_SPAN_RE.sub("x", text), re.IGNORECASE):
+        return None  # "What is the 'nature or nurture' debate?": a quoted phrase is one name
     return _two_questions(text) or _coordinated_parts(text, question) or _conjoined(text)
+
+
+_QUOTED_SPAN_RE = re.compile(r"(?<!\w)['‘\"“][^'’\"”]{2,60}?['’\"”](?!\w)")
+_QUOTED_CONJ_RE = re.compile(r"(?<!\w)['‘\"“][^'’\"”]*\s(?:and|or)\s[^'’\"”]*['’\"”](?!\w)", re.IGNORECASE)
 
 
 # "How do I apply for free school meals, and what is the deadline for school transport applications?"
