@@ -2000,6 +2000,13 @@ SIXTEENTH_PASS = [
      '"beaches in Cornwall for rock pooling?" AND NOT "Newquay"'),
     ("What is the 'nature or nurture' debate in psychology?", '"What is the \'nature or nurture\' debate in psychology?"'),
     ("What are bass guitar exercises for beginners that aren't just scales?", '"What are bass guitar exercises for beginners?" AND NOT "scales"'),
+    # two lowercase words slashed before a lowercase noun modify it; "any more" is when, not what
+    ("argos/currys returns policy for opened electronics",
+     '"argos returns policy for opened electronics" OR "currys returns policy for opened electronics"'),
+    ("primary/secondary school admissions appeals", '"primary school admissions appeals" OR "secondary school admissions appeals"'),
+    ("What does mid/side EQ do?", '"What does mid/side EQ do?"'),
+    ("I'm not interested in the low-FODMAP diet any more, what other management approaches are there?",
+     '"what other management approaches are there?" AND NOT "low-FODMAP diet"'),
     # "Model 3" ends in a number, not a code: nothing shared
     ("What are the running costs of a Tesla Model 3 or a Kia EV6 for lessons?",
      '"What are the running costs of a Tesla Model 3 for lessons" OR "What are the running costs of a Kia EV6 for lessons"'),

@@ -2118,8 +2118,11 @@ def _slashed_nouns(t: str, m: re.Match[str]) -> bool:
     words = syntax.tag(t)
     pair = [w for w in words if m.start() <= w.start and w.end <= m.end() and w.text != "/"]
     before = [w for w in words if w.end <= m.start()]
-    # ("cat" alone may read as a name, "pear" in "apple/pear tree" as a verb)
-    nouns = len(pair) == 2 and all(w.tag in ("NN", "NNS") or (w.tag == "NNP" and w.text.islower()) or (w.tag in ("VB", "VBP") and syntax.noun_alone(w.text)) for w in pair)
+    # ("cat" alone may read as a name, "pear" in "apple/pear tree" as a verb; any two lowercase words
+    # before a lowercase noun modify it: "argos/currys returns policy", "android/iphone apps")
+    after = [w for w in words if w.start >= m.end()][:1]
+    modifiers = len(pair) == 2 and bool(after) and after[0].tag in ("NN", "NNS") and after[0].text.islower() and all(w.text.isalpha() and w.text.islower() for w in pair)
+    nouns = modifiers or (len(pair) == 2 and all(w.tag in ("NN", "NNS") or (w.tag == "NNP" and w.text.islower()) or (w.tag in ("VB", "VBP") and syntax.noun_alone(w.text)) for w in pair))
     # (a noun before them both is shared: "brake pads/rotors replacement cost"; two adjectives of a
     # people before a noun are two kinds of it: "french/italian cooking classes")
     peoples = len(pair) == 2 and all(w.tag == "JJ" and (_nationality(w.text) or syntax.demonym(w.text.capitalize())) for w in pair)

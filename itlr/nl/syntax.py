@@ -163,6 +163,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     while j < n:
         w = words[j]
         low = w.text.lower()
+        if low in _ASIDE_STARTS and _aside_ends(words, j):
+            break  # "the low-FODMAP diet any more, …": when, not what
         # "the danube the rhine": a new noun phrase (a phrase's first word tagged a verb is a misread noun)
         if w.text == "the" and not words[j - 1].capitalised and (words[j - 1].tag in _NOUN_TAGS or (j - 1 == i and words[i].verb and words[i].tag != "VBG")):
             break  # (a gerund takes its object: "replacing the flapper")
