@@ -2007,6 +2007,13 @@ SIXTEENTH_PASS = [
     ("What does mid/side EQ do?", '"What does mid/side EQ do?"'),
     ("I'm not interested in the low-FODMAP diet any more, what other management approaches are there?",
      '"what other management approaches are there?" AND NOT "low-FODMAP diet"'),
+    # a keyword query's lowercase names after "not" ("snacks not salty or sweet" says what they are)
+    ("cheap broadband providers not bt, sky or virgin media", '"cheap broadband providers" AND NOT "bt" AND NOT "sky" AND NOT "virgin media"'),
+    ("supermarket own-brand cereals not aldi or lidl", '"supermarket own-brand cereals" AND NOT "aldi" AND NOT "lidl"'),
+    ("snacks not salty or sweet", '"snacks not salty or sweet"'),
+    # a text's first word before its first item; a last plural read as a verb
+    ("Could you suggest escape rooms or axe-throwing venues in Birmingham?", '"escape rooms in Birmingham" OR "axe-throwing venues in Birmingham"'),
+    ("What are the nesting habits of swifts and swallows?", '"What are the nesting habits of swifts" OR "What are the nesting habits of swallows"'),
     # "Model 3" ends in a number, not a code: nothing shared
     ("What are the running costs of a Tesla Model 3 or a Kia EV6 for lessons?",
      '"What are the running costs of a Tesla Model 3 for lessons" OR "What are the running costs of a Kia EV6 for lessons"'),

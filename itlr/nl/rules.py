@@ -906,6 +906,8 @@ def _description_follows(after: str) -> bool:
     ("films similar to Amelie but not french", "but not too sweet") or "a/an" + a noun ("family
     cars but not an SUV"), a property of the answer like "a country that isn't a monarchy"."""
     clause = re.split(r"[,;.?!]", after, maxsplit=1)[0].strip()
+    if "," in re.split(r"[;.?!]", after, maxsplit=1)[0] and after == after.lower() and _noun_list(after):
+        return False  # "not bt, sky or virgin media": a list of names, whatever the first one's tag
     if re.match(r"(?:a|an)\s+\w", clause, re.IGNORECASE):
         return not re.search(r"\sones?$", clause)  # ("but not a quarter-turn one": a kind of it, left out)
     words = syntax.tag(clause) if clause else []
@@ -1463,9 +1465,15 @@ def _noun_list(after: str) -> bool:
         len(it) == 1 and k > 0 and it[0].text.isalpha() and (it[0].tag in ("VB", "VBP") or (it[0].tag in ("JJ", "RB") and syntax.noun_alone(it[0].text)) or (it[0].tag == "VBG" and len(items) >= 3))
         for k, it in enumerate(items)
     ]
-    return 1 <= len(items) <= 4 and all(
+    # (several short lowercase items, none with a function word, are names whatever their tags:
+    # "bt, sky or virgin media", "explorify or developing experts")
+    names = len(items) >= 2 and any(w.tag not in ("JJ", "JJR", "JJS") for it in items for w in it) and all(
+        1 <= len(it) <= 3 and all(w.text.isalpha() and w.text.islower() and w.tag not in ("DT", "IN", "TO", "PRP", "PRP$", "MD", "WDT", "WP", "WRB", "RB") for w in it)
+        for it in items
+    )  # (not adjectives only: "snacks not salty or sweet" says what they are)
+    return 1 <= len(items) <= 4 and (names or all(
         misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag in ("JJ", "HYPH") for w in it) and it[-1].tag in nouns) for k, it in enumerate(items)  # ("oral-b")
-    )
+    ))
 
 
 _SETS_APART_RE = re.compile(

@@ -1389,7 +1389,8 @@ def conjoined_phrases(text: str) -> Coordination | None:
                 # a modifier the tagger reads as a verb ("folate deficiency", "are grab rails"),
                 # not a verb with its object ("I buy sails")
                 before = words[k - 1] if k > 0 else None
-                return right or (before is not None and (before.tag in ("DT", "JJ", "IN") or before.text.lower() in ("are", "is")))
+                # (a text's first word before the first item's noun: "escape rooms or axe-throwing venues …")
+                return right or (before is not None and (before.tag in ("DT", "JJ", "IN") or before.text.lower() in ("are", "is"))) or (k == 0 and k + 2 == c)
         if w.tag in ("NNP", "NNPS"):
             return not w.capitalised or _code_part(w.text)  # a lowercase query's nouns; "B12"
         return w.tag in _PHRASE_TAGS and (not w.capitalised or w.tag in ("JJ", "CD") or _code_part(w.text))
@@ -1400,7 +1401,9 @@ def conjoined_phrases(text: str) -> Coordination | None:
     b = c + 1
     while b < len(words) and common(b, True):
         b += 1
-    if a == c or b == c + 1 or words[b - 1].tag not in ("NN", "NNS", "NNP", "NNPS") or (a > 0 and words[a - 1].tag in _NOUN_TAGS):
+    if b == c + 1 and b < len(words) and words[b].tag == "VBZ" and words[b].text.islower() and words[c - 1].tag == "NNS" and (b + 1 >= len(words) or words[b + 1].tag in (".", "IN")):
+        b += 1  # "the nesting habits of swifts and swallows?": a last plural read as a verb
+    elif a == c or b == c + 1 or words[b - 1].tag not in ("NN", "NNS", "NNP", "NNPS") or (a > 0 and words[a - 1].tag in _NOUN_TAGS):
         return None
     if b < len(words) and words[b].tag == "VBZ" and words[b].text.islower() and words[b - 1].tag == "NN":
         return None  # "raised beds and tool sheds for …": a plural read as a verb, so unsure where the item ends
