@@ -2014,6 +2014,12 @@ SIXTEENTH_PASS = [
     # a text's first word before its first item; a last plural read as a verb
     ("Could you suggest escape rooms or axe-throwing venues in Birmingham?", '"escape rooms in Birmingham" OR "axe-throwing venues in Birmingham"'),
     ("What are the nesting habits of swifts and swallows?", '"What are the nesting habits of swifts" OR "What are the nesting habits of swallows"'),
+    # "&" between two capitalised words joins one name; ", so we don't want those" is a remark
+    ("Which paint brands are best for interior walls, other than Dulux, Crown or Farrow & Ball?",
+     '"Which paint brands are best for interior walls?" AND NOT "Dulux" AND NOT "Crown" AND NOT "Farrow & Ball"'),
+    ("spring bulbs excluding hellebores, snowdrops & crocuses", '"spring bulbs" AND NOT "hellebores" AND NOT "snowdrops" AND NOT "crocuses"'),
+    ("We've done St Ives, Padstow and Newquay before, so we don't want those. Which seaside towns in Cornwall are good for families?",
+     '"Which seaside towns in Cornwall are good for families?" AND NOT "St Ives" AND NOT "Padstow" AND NOT "Newquay"'),
     # "Model 3" ends in a number, not a code: nothing shared
     ("What are the running costs of a Tesla Model 3 or a Kia EV6 for lessons?",
      '"What are the running costs of a Tesla Model 3 for lessons" OR "What are the running costs of a Kia EV6 for lessons"'),

@@ -395,6 +395,7 @@ _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|pls|plz|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
     r"(?:so\s+)?(?:something|anything|somewhere|someone|one)\s+else(?:\s+please)?(?=\s*(?:[.,;!?]|$))|"  # "I know about bute, so something else."
     r"(?:so\s+)?(?:none|not|nothing)\s+(?:of\s+)?(?:those|them|these|that)(?:\s+(?:please|pls|again|thanks))?(?=\s*(?:[.,;!?]|$))|"  # "…, so none of those."
+    r"(?:so\s+)?(?:I|we)\s+(?:don['’]t|do\s+not)\s+(?:want|need)\s+(?:those|them|these|that|it)(?:\s+again)?(?=\s*(?:[.,;!?]|$))|"  # "…, so we don't want those."
     r"that\s+is(?=\s*(?:[.,;!?]|\s[-–—]\s|$))|"  # "Besides Cherry Creek, that is - …"
     + _HOW_OFTEN
     + r"(?=\s*(?:[.,;!?]|$))|"  # "we've played Catan too many times"
@@ -3245,7 +3246,9 @@ def _rules_to_expr(original: str) -> RuleResult:
     text = _drop_background(_there_named(_split_late_requests(text)))
     text = _LIST_PREAMBLE_RE.sub("", text)
     if " & " in text and _find_trigger(text):
-        text = re.sub(r"\s+&\s+", " and ", text)  # "excluding hellebores, snowdrops & crocuses": a list, as with "and"
+        # "excluding hellebores, snowdrops & crocuses": a list, as with "and" ("Marks & Spencer",
+        # "Thames & Kosmos": between two capitalised words, one name)
+        text = re.sub(r"(?P<before>\S+)\s+&\s+(?=(?P<after>\S))", lambda m: m.group("before") + (" & " if m.group("before")[:1].isupper() and m.group("after").isupper() else " and "), text)
     text = _END_LABEL_RE.sub(_MARK, text)
     text = text.replace("“", '"').replace("”", '"')
     ask = _LEAVE_THEN_ASK_RE.match(text)

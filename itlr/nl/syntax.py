@@ -112,7 +112,7 @@ def governs(words: list[Word], head: int, i: int) -> bool:
 
 
 # Small words that may sit inside a capitalised title: "No Country for Old Men", "Kind of Blue".
-_TITLE_GLUE = {"of", "the", "a", "an", "for", "in", "on", "to", "at", "from", "with", "de", "da", "von", "van", "del", "la", "le", "du"}
+_TITLE_GLUE = {"of", "the", "a", "an", "for", "in", "on", "to", "at", "from", "with", "de", "da", "von", "van", "del", "la", "le", "du", "&"}  # ("&": "Farrow & Ball")
 _NOUN_TAGS = {"NN", "NNS", "NNP", "NNPS", "CD", "FW"}
 _MODIFIER_TAGS = {"DT", "PDT", "PRP$", "JJ", "JJR", "JJS", "POS", "HYPH", "VBN", "VBG", "NN", "NNS", "NNP", "NNPS", "CD", "FW", "''", "``"}
 _LIST_WORDS = {"and", "or", "nor"}
