@@ -1954,6 +1954,7 @@ SIXTEENTH_PASS = [
      '"investment platforms uk" AND NOT "vanguard" AND NOT "hargreaves lansdown" AND NOT "aj bell"'),
     # a text that opens with a preposition opens with a title; "predator and prey" is a fixed pair
     ("of mice and men revision notes", '"of mice and men revision notes"'),
+    ("of mice and men themes gcse", '"of mice and men themes gcse"'),
     ("lesson plans on predator and prey relationships for seven-year-olds", '"lesson plans on predator and prey relationships for seven-year-olds"'),
     # "but not a quarter-turn one" leaves a kind out ("but not an SUV" says what the answer is not)
     ("outdoor taps but not a quarter-turn one", '"outdoor taps" AND NOT "quarter-turn"'),

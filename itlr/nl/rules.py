@@ -2173,6 +2173,8 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
     if _QUOTED_CONJ_RE.search(text) and not re.search(r"\s(?:and|or)\s", _QUOTED_SPAN_RE.sub("x", text), re.IGNORECASE):
         return None  # "What is the 'nature or nurture' debate?": a quoted phrase is one name
+    if re.match(r"of\s+\w+\s+(?:and|or)\s", text.strip(), re.IGNORECASE):
+        return None  # "of mice and men themes gcse": a text that opens with "of" opens with a title
     return _two_questions(text) or _coordinated_parts(text, question) or _conjoined(text)
 
 
@@ -2581,8 +2583,6 @@ def _paired_modifiers(text: str) -> Expr | None:
         return None
     if _fixed_pair(found.items[0], found.items[1]) or syntax.objects_with_tail(text) is not None:
         return None  # ("grants for insulation and heat pumps in Wales": two objects, the second a compound)
-    if found.prefix.strip().lower() in ("of", "in", "on", "for", "to", "from", "with", "by", "at", "into"):
-        return None  # "of mice and men revision notes": a text that opens with a preposition opens with a title
     at = len(text) - len(found.tail.lstrip())  # the shared noun opens the tail
     words = syntax.tag(text)
     k = next((k for k, w in enumerate(words) if w.start == at), None)
