@@ -2171,14 +2171,13 @@ def _compound_pair(t: str) -> Expr | None:
 def _coordination(text: str, question: bool = False) -> Expr | None:
     """Alternatives and independent requirements in a short request, or in a question whose
     items are the objects of a preposition ("symptoms of measles or mumps"); None when there are none."""
-    if _QUOTED_CONJ_RE.search(text) and not re.search(r"\s(?:and|or)\s", _QUOTED_SPAN_RE.sub("x", text), re.IGNORECASE):
+    if _QUOTED_CONJ_RE.search(text) and not re.search(r"\s(?:and|or)\s", _QUOTED_RE.sub("x", text), re.IGNORECASE):
         return None  # "What is the 'nature or nurture' debate?": a quoted phrase is one name
     if re.match(r"of\s+\w+\s+(?:and|or)\s", text.strip(), re.IGNORECASE):
         return None  # "of mice and men themes gcse": a text that opens with "of" opens with a title
     return _two_questions(text) or _coordinated_parts(text, question) or _conjoined(text)
 
 
-_QUOTED_SPAN_RE = re.compile(r"(?<!\w)['‘\"“][^'’\"”]{2,60}?['’\"”](?!\w)")
 _QUOTED_CONJ_RE = re.compile(r"(?<!\w)['‘\"“][^'’\"”]*\s(?:and|or)\s[^'’\"”]*['’\"”](?!\w)", re.IGNORECASE)
 
 
