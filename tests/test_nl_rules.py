@@ -2021,6 +2021,12 @@ SIXTEENTH_PASS = [
     ("spring bulbs excluding hellebores, snowdrops & crocuses", '"spring bulbs" AND NOT "hellebores" AND NOT "snowdrops" AND NOT "crocuses"'),
     ("We've done St Ives, Padstow and Newquay before, so we don't want those. Which seaside towns in Cornwall are good for families?",
      '"Which seaside towns in Cornwall are good for families?" AND NOT "St Ives" AND NOT "Padstow" AND NOT "Newquay"'),
+    # a field in "-ing" after a preposition ends a keyword query; one lowercase noun the tagger calls a verb
+    # after "no … please"; a remark in brackets after "off the table"
+    ("graduate jobs in consulting not deloitte or accenture", '"graduate jobs in consulting" AND NOT "deloitte" AND NOT "accenture"'),
+    ("breakfast ideas with eggs no avocado please", '"breakfast ideas with eggs" AND NOT "avocado"'),
+    ("Cake sales are off the table (we did one last month). What fundraising event ideas work for small groups?",
+     '"fundraising event ideas for small groups" AND NOT "Cake sales"'),
     # "Model 3" ends in a number, not a code: nothing shared
     ("What are the running costs of a Tesla Model 3 or a Kia EV6 for lessons?",
      '"What are the running costs of a Tesla Model 3 for lessons" OR "What are the running costs of a Kia EV6 for lessons"'),

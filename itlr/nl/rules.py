@@ -1286,7 +1286,7 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
     r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?"
     # "… is off the table because of damp": why it is left out says nothing of the topic
-    r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*)?(?P<end>\s*(?:[.;!?,]|$))",
+    r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*)?(?:\s*\([^()]{1,60}\))?(?P<end>\s*(?:[.;!?,]|$))",  # ("… off the table (we did one last month).")
     re.IGNORECASE,
 )
 
@@ -1414,7 +1414,8 @@ def _keywords_before(text: str, end: int) -> bool:
         len(content) >= 2
         # "best way to skip breakfast": "to" asks for a verb; "intermittent fasting skip breakfast": a practice and how
         and (content[-1].tag in nouns + ("JJ",) or gerund_noun(last) or place)
-        and (not content[-1].text.lower().endswith("ing") or gerund_noun(last))
+        # ("graduate jobs in consulting": a noun in "-ing" after a preposition names a field)
+        and (not content[-1].text.lower().endswith("ing") or gerund_noun(last) or (content[-1].tag in nouns and last > 0 and words[last - 1].tag == "IN"))
         and not verbs
         and not any(w.tag in ("WDT", "WP", "WRB", "PRP", "MD", ".") for w in words)
     )
@@ -1463,7 +1464,10 @@ def _noun_list(after: str) -> bool:
     # conjunction that the tagger reads as a verb, or as an adjective or adverb where only a noun fits, is a noun
     # (so is a gerund inside a list of three: "monzo, starling or revolut")
     misread = [
-        len(it) == 1 and k > 0 and it[0].text.isalpha() and (it[0].tag in ("VB", "VBP") or (it[0].tag in ("JJ", "RB") and syntax.noun_alone(it[0].text)) or (it[0].tag == "VBG" and len(items) >= 3))
+        len(it) == 1 and it[0].text.isalpha() and (
+            (k > 0 and (it[0].tag in ("VB", "VBP") or (it[0].tag in ("JJ", "RB") and syntax.noun_alone(it[0].text)) or (it[0].tag == "VBG" and len(items) >= 3)))
+            or (len(items) == 1 and it[0].tag in ("VB", "VBP") and syntax.noun_alone(it[0].text))  # "no avocado please"
+        )
         for k, it in enumerate(items)
     ]
     # (several short lowercase items, none with a function word, are names whatever their tags:
