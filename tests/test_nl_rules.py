@@ -1956,6 +1956,9 @@ SIXTEENTH_PASS = [
     ("of mice and men revision notes", '"of mice and men revision notes"'),
     ("of mice and men themes gcse", '"of mice and men themes gcse"'),
     ("lesson plans on predator and prey relationships for seven-year-olds", '"lesson plans on predator and prey relationships for seven-year-olds"'),
+    # (set 61's harmful form, fixed after its run)
+    ("What fun races can we do other than the egg and spoon race, the sack race or the three-legged race?",
+     '"What fun races can we do?" AND NOT "egg and spoon race" AND NOT "sack race" AND NOT "three-legged race"'),
     # "but not a quarter-turn one" leaves a kind out ("but not an SUV" says what the answer is not)
     ("outdoor taps but not a quarter-turn one", '"outdoor taps" AND NOT "quarter-turn"'),
     ("family cars but not an SUV", '"family cars but not an SUV"'),

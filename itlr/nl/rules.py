@@ -2528,7 +2528,7 @@ _AND_BINOMIALS = {
     ("rhythm", "blues"), ("checks", "balances"), ("nuts", "bolts"), ("odds", "ends"), ("bits", "pieces"), ("surf", "turf"),
     ("sense", "sensibility"), ("crime", "punishment"), ("romeo", "juliet"), ("bangers", "mash"), ("pie", "mash"),
     ("hide", "seek"), ("show", "tell"), ("pick", "mix"), ("question", "answer"), ("lost", "found"), ("bubble", "squeak"),
-    ("mergers", "acquisitions"), ("search", "rescue"), ("predator", "prey"), ("predators", "prey"), ("stop", "search"), ("park", "ride"), ("click", "collect"),
+    ("mergers", "acquisitions"), ("search", "rescue"), ("predator", "prey"), ("predators", "prey"), ("egg", "spoon"), ("stop", "search"), ("park", "ride"), ("click", "collect"),
     ("drag", "drop"), ("plug", "play"), ("copy", "paste"), ("cut", "paste"), ("song", "dance"), ("bow", "arrow"),
     ("call", "response"), ("sink", "swim"), ("ebb", "flow"), ("give", "take"), ("loss", "damage"), ("terms", "conditions"),
 }
