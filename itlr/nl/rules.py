@@ -758,8 +758,6 @@ def _kinds_only(sentence: str, at: int) -> bool:
     China"). The words are tagged in their sentence: alone, "ferns" reads as a verb.
     One bare singular noun per item is a kind too ("music that isn't jazz", "sports that
     aren't football or tennis"); with an article ("a monarchy") it is a property."""
-    hedge = re.match(r"\s*just\s+(?=\w)", sentence[at:])  # "that aren't just scales"
-    at += hedge.end() if hedge else 0
     body = sentence[at:].rstrip().rstrip(".?!,;:").strip()
     if not body:
         return False
@@ -1024,7 +1022,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         if word == "no" and re.search(r"\b(?:(?:i|we)(?:['’]ve|\s+have)\s+(?:got\s+)?|(?:i|we)\s+(?:own|had|got)\s+)", text[sent_start:conn_start], re.IGNORECASE):
             return False  # "We've got a long weekend in October and no car": what the asker has, no topic
     if m.group("copula") or (word == "not" and re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)):
-        after = re.sub(r"^\s*just\s+(?=\w)", " ", after)  # "exercises that aren't just scales"
+        hedge = re.match(r"\s*just\s+(?=\w)", after)  # "exercises that aren't just scales": what is left out follows
+        at = m.end() - sent_start + (hedge.end() if hedge else 0)
+        after = " " + after[hedge.end() :] if hedge else after
         # "Nordic countries that aren't Sweden" leaves out members of the class asked for;
         # "… but are not actual Nobel Prizes" says what the answer is not: a property.
         relative = re.match(r"\s*(?:that|which|who)\b", text[conn_start : m.start()] + " " + m.group(0), re.IGNORECASE)
@@ -1066,7 +1066,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return True  # "volcanoes in europe that aren't in italy": a place left out ("paintings that are not in museums" is a property)
         if re.fullmatch(r"\s*[a-z][\w]*[\s-]based\s*[?.!]?\s*", after):
             return True  # "linux distros that aren't ubuntu based", "… stir-fries that aren't noodle-based?": what they are built on, left out
-        return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], m.end() - sent_start))
+        return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], at))
     # "excluding those from the US": a property of the answer; but "minus the touristy ones" after
     # a cue that leaves things out names a subclass to leave out (blind writers all read it so)
     subclass = _ONES_RE.match(after) is not None and word not in ("without", "no", "not") and not m.group("copula")
@@ -1473,7 +1473,7 @@ def _noun_list(after: str) -> bool:
     # (several short lowercase items, none with a function word, are names whatever their tags:
     # "bt, sky or virgin media", "explorify or developing experts")
     names = len(items) >= 2 and any(w.tag not in ("JJ", "JJR", "JJS") for it in items for w in it) and all(
-        1 <= len(it) <= 3 and all(w.text.isalpha() and w.text.islower() and w.tag not in ("DT", "IN", "TO", "PRP", "PRP$", "MD", "WDT", "WP", "WRB", "RB") for w in it)
+        1 <= len(it) <= 3 and all(w.text.isalpha() and w.text.islower() and w.tag not in syntax.FUNCTION_TAGS for w in it)
         for it in items
     )  # (not adjectives only: "snacks not salty or sweet" says what they are)
     return 1 <= len(items) <= 4 and (names or all(
@@ -1853,10 +1853,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         # 50/30/20 rule and envelope budgeting?", "besides tai chi, Pilates and standing on one leg?",
         # "except eggs, chicken and whey") lists up to the end: the question has nothing left to say
         last = re.match(r"\s+and\s+(?P<item>[a-z][\w'’-]*(?:\s+[\w'’-]+){0,4})(?=\s*[?.!]*\s*$)", span[end:]) if found_items and not quoted else None
+        trailing = "," in text[conn_start:trig_end] or _verb_before(text, conn_start) or not _wh_subject(text[:conn_start])
         if last:
             alone = [w.tag for w in syntax.tag(last.group("item"))]
             in_list = [w.tag for w in syntax.tag(span.strip()) if w.text == last.group("item").split()[0]]
-            trailing = "," in text[conn_start:trig_end] or _verb_before(text, conn_start) or not _wh_subject(text[:conn_start])
             misread = 2 <= len(alone) <= 3 and in_list[-1:] in (["VB"], ["VBP"]) and all(t in ("NN", "NNS") for t in alone)
             compound = 2 <= len(alone) <= 3 and alone[-1] in ("NN", "NNS") and all(t in ("NN", "NNS", "VB", "VBP", "JJ") for t in alone)
             gerund = alone[0] == "VBG" and not any(t in ("VBZ", "VBD", "VBP", "MD") for t in alone[1:])
@@ -1866,7 +1866,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 end += last.end()
         # (a gerund last in the list takes what follows it: "… and standing on one leg?")
         tail = re.match(r"\s+(?:on|in|with|at|for|from|to|by|under|over|without)\s+[^,;:?.!]+(?=\s*[?.!]*\s*$)", span[end:]) if len(found_items) >= 2 and not quoted else None
-        if tail and re.fullmatch(r"[a-z]+ing", found_items[-1]) and ("," in text[conn_start:trig_end] or _verb_before(text, conn_start) or not _wh_subject(text[:conn_start])):
+        if tail and re.fullmatch(r"[a-z]+ing", found_items[-1]) and trailing:
             if not any(w.verb and w.tag != "VBG" for w in syntax.tag(tail.group(0))):
                 found_items[-1] += tail.group(0)
                 end += tail.end()
@@ -2915,7 +2915,7 @@ def _names_its_topics(sentence: str) -> bool:
     when a thing is its subject ("Our extractor fan is noisy …") or it reports what someone said or
     asked ("My physio said 'no pain, no gain' is …", "clients ask which exercises …")."""
     # (a quoted title is a topic, and an apostrophe inside a word no quote: "we're", "Bryson's")
-    said = re.sub(r"(?<!\w)['‘\"“][A-Z][^'’\"”]{2,60}?['’\"”](?!\w)", "", sentence)
+    said = syntax.QUOTED_TITLE_RE.sub("", sentence)
     said = re.sub(r"(?<=\w)['’](?=\w)", "", said)
     reported = _REPORTED_RE.search(said)
     things = [
@@ -3050,8 +3050,7 @@ def _drop_background(text: str) -> str:
             for k in before:
                 lead_topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if t not in lead_topics]
             if before and lead_topics and all(_names_its_topics(text[spans[k][0] : spans[k][1]].strip()) for k in before):
-                lead = ", ".join(f"'{t}'" if _TRIGGER_RE.search(t) else t for t in lead_topics)
-                return _squash(lead + ": " + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
+                return _squash(_lead(lead_topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
             return without_afterthoughts
         return _squash(" ".join(text[spans[k][0] : spans[k][1]] for k in with_named))
     # what a named background is about stays where the question does not say it: "We're doing
@@ -3074,9 +3073,13 @@ def _drop_background(text: str) -> str:
     for k in named if not (bare or about_someone) else sorted(set(named) | {k for k in background if k < min(request)}):
         sentence = text[spans[k][0] : spans[k][1]].strip()
         topics += [t for t in syntax.background_topics(sentence) if not grading.content_words(t) <= asked and t not in topics and not narrowed(t, sentence)]
-    # (a title that holds an exclusion word is quoted, so that it is read as a name: "'Neither Here Nor There'")
-    lead = ", ".join(f"'{t}'" if _TRIGGER_RE.search(t) else t for t in topics) + ": " if topics else ""
-    return _squash(lead + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
+    return _squash(_lead(topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
+
+
+def _lead(topics: list[str]) -> str:
+    """ "high blood pressure, Edinburgh: ": background topics before the question ("" for none); a
+    title that holds an exclusion word is quoted, so that it is read as a name ("'Neither Here Nor There'")."""
+    return ", ".join(f"'{t}'" if _TRIGGER_RE.search(t) else t for t in topics) + ": " if topics else ""
 
 
 # "…, or should I just buy good binoculars?", "…, or are artificial plants a better idea?": the

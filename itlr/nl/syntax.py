@@ -344,6 +344,10 @@ def _last_item(words: list[Word], k: int) -> bool:
     )
 
 
+# the tags of words no name holds: an article, a preposition, a pronoun, a modal, a question word, an adverb
+FUNCTION_TAGS = ("DT", "IN", "TO", "PRP", "PRP$", "MD", "WDT", "WP", "WRB", "RB")
+
+
 def _names_to_end(words: list[Word], k: int) -> list[tuple[int, int]]:
     """ "…, hargreaves lansdown or aj bell": after a comma, short lowercase pieces joined by "or" /
     "and" / commas up to the text's end are more names, whatever their tags (a clause would have
@@ -366,7 +370,7 @@ def _names_to_end(words: list[Word], k: int) -> list[tuple[int, int]]:
     if len(pieces) < 2 or any(j < len(words) and words[j].tag != "." for j in range(pieces[-1][1], len(words))):
         return []
     if any(not 1 <= b - a <= 3 for a, b in pieces) or any(
-        w.capitalised or w.tag in ("DT", "IN", "TO", "PRP", "PRP$", "MD", "WDT", "WP", "WRB", "RB") for w in run if w.text not in (",",) and w.text.lower() not in _LIST_WORDS
+        w.capitalised or w.tag in FUNCTION_TAGS for w in run if w.text not in (",",) and w.text.lower() not in _LIST_WORDS
     ):
         return []
     return pieces
@@ -572,6 +576,10 @@ def _title_run(words: list[Word], start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+# a quoted title: "staging 'Much Ado About Nothing'" (its words are group 1)
+QUOTED_TITLE_RE = re.compile(r"(?<!\w)['‘\"“]([A-Z][^'’\"”]{2,60}?)['’\"”](?!\w)")
+
+
 def background_topics(sentence: str) -> list[str]:
     """What a sentence about the asker is about: the noun phrases it names as objects, with
     their modifiers ("We're doing a cycling tour through the Netherlands in May." → "cycling
@@ -582,7 +590,7 @@ def background_topics(sentence: str) -> list[str]:
     nouns = ("NN", "NNS", "NNP", "NNPS")
     inside = nouns + ("JJ", "VBG", "HYPH", "CD")
     # a quoted title is one topic, whatever its words: "staging 'Much Ado About Nothing'"
-    quoted = [(m.start(1), m.end(1)) for m in re.finditer(r"(?<!\w)['‘\"“]([A-Z][^'’\"”]{2,60}?)['’\"”](?!\w)", sentence)]
+    quoted = [(m.start(1), m.end(1)) for m in QUOTED_TITLE_RE.finditer(sentence)]
     topics: list[str] = [sentence[a:b] for a, b in quoted]
     seen_end = -1
     for i, w in enumerate(words):
@@ -1523,9 +1531,7 @@ def shared_modifiers(first: str, second: str) -> str:
     before = a[:-1]
     if any(w.capitalised or not w.text.isalpha() for w in before + b):
         return ""
-    if len(b) == 1 and all(w.tag in ("JJ", "NN") for w in before):
-        return first[: a[-1].start].rstrip()
-    if all(w.tag == "JJ" for w in before):
+    if (len(b) == 1 and all(w.tag in ("JJ", "NN") for w in before)) or all(w.tag == "JJ" for w in before):
         return first[: a[-1].start].rstrip()
     return ""
 
