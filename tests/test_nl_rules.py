@@ -2060,7 +2060,33 @@ SIXTEENTH_PASS = [
     ("I'm moving to Leeds in May. Can you suggest removal companies apart from Pickfords?", '"Leeds: removal companies?" AND NOT "Pickfords"'),
 ]
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS)
+
+SEVENTEENTH_PASS = [
+    # a question made only of asking for options adds nothing to the request before it
+    ("We need a new family car with seven seats. SUVs are off the table because parking on our street is tight. What are the options?",
+     '"new family car with seven seats" AND NOT "SUVs"'),
+    # the things asked for, then what they stand in for ("use" is the question's wording)
+    ("Which image format should I use instead of JPEG for photos on a website?", '"image format instead of JPEG for photos on a website"'),
+    ("What can I use instead of a rolling pin to roll out pastry?", '"What can I use instead of a rolling pin to roll out pastry?"'),
+    # a gerund after "no" names a kind of thing ("listing fees"), not what to mention
+    ("Which marketplaces charge no listing fees?", '"Which marketplaces charge no listing fees?"'),
+    ("books with no mention of the war", '"books" AND NOT "war"'),
+    # an excluded phrase is read with its article ("kong vault" alone reads "vault" as a verb)
+    ("parkour moves except the kong vault to practise indoors", '"parkour moves to practise indoors" AND NOT "kong vault"'),
+    # an adjective after a name typed in lowercase says what is asked of the class
+    ("european cities apart from paris reachable by eurostar", '"european cities reachable by eurostar" AND NOT "paris"'),
+    # named sources left out after "that isn't from"
+    ("Where can I buy a sofa that isn't from IKEA, DFS or Wayfair?", '"Where can I buy a sofa?" AND NOT "IKEA" AND NOT "DFS" AND NOT "Wayfair"'),
+    # a name joined by "and", typed with capitals once and in lowercase again, stays one name
+    ("My nephew is obsessed with Snakes and Ladders at the moment. Where did the game snakes and ladders originally come from?",
+     '"Where did the game Snakes and Ladders originally come from?"'),
+    # "no X please": "big" is no "no big deal", and a gerund may modify the noun left out
+    ("cheap gym memberships, no big chains please", '"cheap gym memberships" AND NOT "big chains"'),
+    ("tide tables for the solent no surfing forecasts please", '"tide tables for the solent" AND NOT "surfing forecasts"'),
+    ("It's no big deal, what are good pubs in York?", "\"It's no big deal, what are good pubs in York?\""),
+]
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

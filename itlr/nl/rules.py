@@ -1064,6 +1064,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         where = re.fullmatch(r"\s*(?:in|from)\s+(?:the\s+)?(?P<place>[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*[?.!]*\s*", after)
         if where and (where.group("place").lower() in syntax.COUNTRIES or _names_only(where.group("place"))):
             return True  # "volcanoes in europe that aren't in italy": a place left out ("paintings that are not in museums" is a property)
+        sources = re.fullmatch(r"\s*(?:in|from)\s+(?P<names>[A-Z][^?.!]*?)\s*[?.!]*\s*", after)
+        if sources and re.search(r",|\b(?:or|and)\b", sources.group("names")) and _names_only(sources.group("names")):
+            return True  # "a sofa that isn't from IKEA, DFS or Wayfair": named sources left out
         if re.fullmatch(r"\s*[a-z][\w]*[\s-]based\s*[?.!]?\s*", after):
             return True  # "linux distros that aren't ubuntu based", "… stir-fries that aren't noodle-based?": what they are built on, left out
         return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], at))
@@ -1253,7 +1256,7 @@ def _ones_named(after: str) -> bool:
 # After "no", these say how much or how, not what to leave out: "no more than", "no matter".
 _NO_NOT_TOPIC = {
     "more", "less", "fewer", "longer", "later", "earlier", "sooner", "further", "matter", "one", "way", "need", "doubt",
-    "idea", "problem", "problems", "worries", "thanks", "other", "such", "big", "less", "sign", "signs", "end", "cost",
+    "idea", "problem", "problems", "worries", "thanks", "other", "such", "less", "sign", "signs", "end", "cost",
     "charge", "experience", "prior", "previous", "extra",
 }
 _POLITE_END_RE = re.compile(r"(?:[\s,]+(?:please|pls|plz|thanks|thank\s+you))+[\s.!]*$|[\s.!]+$", re.IGNORECASE)
@@ -1268,6 +1271,8 @@ def _no_list(after: str) -> bool:
     words = syntax.tag(body) if body else []
     if not words or words[0].text.lower() in _NO_NOT_TOPIC or words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR"):
         return False
+    if re.match(r"big\s+(?:deal|thing)s?\b", body, re.IGNORECASE):
+        return False  # "no big deal" ("no big chains please" leaves the chains out)
     end, items = syntax.excluded_phrase(body, False)
     remark = _EXCLUSION_REMARK_RE.match(body, end) if items and end < len(body) else None
     if remark and not body[remark.end() :].strip(" .!"):
@@ -1477,7 +1482,8 @@ def _noun_list(after: str) -> bool:
         for it in items
     )  # (not adjectives only: "snacks not salty or sweet" says what they are)
     return 1 <= len(items) <= 4 and (names or all(
-        misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag in ("JJ", "HYPH") for w in it) and it[-1].tag in nouns) for k, it in enumerate(items)  # ("oral-b")
+        # ("oral-b"; a gerund before the noun is its modifier: "surfing forecasts")
+        misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag in ("JJ", "HYPH") or (w.tag == "VBG" and w is not it[-1]) for w in it) and it[-1].tag in nouns) for k, it in enumerate(items)
     ))
 
 
@@ -1521,6 +1527,8 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             return conn_start, m.end(), clause and not m.group("copula") and not bare_but
         after = text[m.end() :]
         meta_follows = bool(_META_FOLLOWS_RE.match(after))
+        if word == "no" and re.match(r"\s+\w+ing\b", after):
+            meta_follows = False  # "charge no listing fees": a gerund after "no" names a kind of thing, not what to mention
         if word.startswith(("do", "don")) and not re.search(r"\bbut\b|[,;]", conn_text, re.IGNORECASE) and not _sentence_start(text, m.start()):
             continue  # "do not" alone is only an exclusion after "but" or as a sentence of its own
         # "history of the olympics not the modern games": a keyword query, then what to leave out
@@ -1758,6 +1766,14 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 phrase = phrase[:closing]
             listed = phrase[: polite.start()] if polite and polite.start() < len(phrase) else phrase
             np_end, found_items = syntax.excluded_phrase(listed, clause)
+            # "except the kong vault to practise": the article read with the phrase keeps its nouns
+            # nouns ("kong vault" alone reads "vault" as a verb); the items are given without it
+            article = re.search(r"\b(?:the|a|an)\s+$", span[:skip], re.IGNORECASE)
+            if article and found_items:
+                with_np_end, with_items = syntax.excluded_phrase(article.group(0) + listed, clause)
+                with_items = [re.sub(r"^\s*(?:the|a|an)\s+", "", item, flags=re.IGNORECASE) for item in with_items]
+                if with_items and with_np_end - len(article.group(0)) > np_end and len(with_items) == len(found_items) and with_items[0].strip():
+                    np_end, found_items = with_np_end - len(article.group(0)), with_items
             if found_items and _misread_compound(listed, np_end) and (_keywords_before(text, conn_start) or _sentence_start(text, conn_start)):
                 # "exams but not stenography speed tests": after a keyword query, a "verb" between
                 # nouns that end the text is one more noun of the compound; so in a sentence that
@@ -1929,7 +1945,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
 
 # "What chords can you use in a turnaround?": the things asked for, where they go ("chords in a turnaround")
 _WHAT_USE_RE = re.compile(
-    r"^(?:what|which)\s+(?P<things>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:can|could|should|do|would|might)\s+(?:you|i|we|one)\s+use\s+(?=(?:in|for|on|with|to|when)\s)",
+    r"^(?:what|which)\s+(?P<things>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:can|could|should|do|would|might)\s+(?:you|i|we|one)\s+use\s+(?=(?:in|for|on|with|to|when|instead|rather|apart|besides|aside|except|other\s+than|in\s+place)\s)",
     re.IGNORECASE,
 )
 
@@ -2798,7 +2814,7 @@ def _split_late_requests(text: str) -> str:
 
 
 # A later sentence made only of these asks again for what was asked: "Any ideas?", "Where do we start?"
-_EMPTY_ASK_WORDS = frozenset({"idea", "suggestion", "thought", "recommendation", "read", "start", "begin", "help", "welcome", "appreciated", "thank", "source", "pointer"})
+_EMPTY_ASK_WORDS = frozenset({"idea", "option", "choice", "alternative", "suggestion", "thought", "recommendation", "read", "start", "begin", "help", "welcome", "appreciated", "thank", "source", "pointer"})
 # A later question that only asks again: "What do I tell them?", "What would other parents recommend?"
 _ASKS_AGAIN_RE = re.compile(
     r"^(?:so\s+)?(?:what|how)\s+(?:do|should|can|could|would|shall)\s+(?:i|we)\s+(?:say|tell|do|answer|respond|reply|advise)"
@@ -3190,8 +3206,22 @@ def rules_to_expr(question: str) -> RuleResult:
     # "401(k)", "section 3(b)": a parenthesis glued to a word is part of it, not an aside
     glued = _GLUED_PAREN_RE.sub(lambda m: m.group(1) + _OPEN + m.group(2) + _CLOSE, original)
     glued = _RECOMMEND_TYPO_RE.sub(lambda m: m.group(1) + "ecommend", glued)
+    glued = _titles_as_named(glued)
     result = _rules_to_expr(glued)
     return result if glued == original else _unglued(result)
+
+
+# "Snakes and Ladders", "Marks and Spencer": a name joined by "and" / "or", typed with capitals
+_TITLE_PAIR_RE = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w'’]*(?:\s+(?:[A-Z][\w'’]*|of|the))*\s+(?:and|or|&)\s+[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*")
+
+
+def _titles_as_named(text: str) -> str:
+    """``text`` with a name joined by "and" that it types once with capitals and again in lowercase
+    ("… obsessed with Snakes and Ladders. Where did the game snakes and ladders come from?")
+    written with its capitals each time, so that it is read as one name and not split."""
+    for title in {m.group(0) for m in _TITLE_PAIR_RE.finditer(text)}:
+        text = re.sub(r"\b" + re.escape(title) + r"\b", title, text, flags=re.IGNORECASE)
+    return text
 
 
 # "reccomend", "recomend", "reccommend": the request word as users often type it

@@ -207,11 +207,12 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             break  # "apart from Stephen King worth reading": an adjective after a name describes the class asked for
         if (
             w.tag in ("JJ", "JJR", "JJS") and not w.capitalised and words[j - 1].text.lower() not in _INDEFINITE
-            and (words[j - 1].tag in ("NN", "NNS") or (j - 1 == i and words[i].tag in ("VB", "VBP") and words[i].text.islower()))
+            and (words[j - 1].tag in ("NN", "NNS") or (words[j - 1].tag == "NNP" and words[j - 1].text.islower()) or (j - 1 == i and words[i].tag in ("VB", "VBP") and words[i].text.islower()))
             and j + 1 < n and words[j + 1].tag in ("IN", "TO", "VBG", "RB")
         ):
             # "apart from ibuprofen safe while breastfeeding": an adjective after a noun opens what is
-            # asked of the class (so after a first word the tagger reads as a verb: "except oak suitable for …")
+            # asked of the class (so after a first word the tagger reads as a verb: "except oak suitable for …",
+            # and after a name typed in lowercase: "apart from paris reachable by eurostar")
             break
         # "except scafell pike, or …": a last lowercase word the tagger reads as an adverb, after a noun, is one more noun
         if (
