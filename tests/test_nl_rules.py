@@ -2084,6 +2084,21 @@ SEVENTEENTH_PASS = [
     ("cheap gym memberships, no big chains please", '"cheap gym memberships" AND NOT "big chains"'),
     ("tide tables for the solent no surfing forecasts please", '"tide tables for the solent" AND NOT "surfing forecasts"'),
     ("It's no big deal, what are good pubs in York?", "\"It's no big deal, what are good pubs in York?\""),
+    # a keyword query may hold "things to do" and a plural the tagger reads as a verb ("platforms")
+    ("things to do in marrakech no souks please", '"things to do in marrakech" AND NOT "souks"'),
+    ("investment platforms uk not hargreaves lansdown or aj bell", '"investment platforms uk" AND NOT "hargreaves lansdown" AND NOT "aj bell"'),
+    ("streaming services for kids not netflix, disney+ or prime video",
+     '"streaming services for kids" AND NOT "netflix" AND NOT "disney+" AND NOT "prime video"'),
+    # countries after "visit", typed in lowercase in a lowercase query
+    ("best time to visit peru and bolivia", '"best time to visit peru" OR "best time to visit bolivia"'),
+    # who and "anyone" are no topics of a background
+    ("Is there a no-tipping etiquette in Japanese restaurants? We're visiting Kyoto with my in-laws in April and don't want to offend anyone.",
+     '"Is there a no-tipping etiquette in Japanese restaurants?"'),
+    # a boss who "wants each of us to …" asks nothing; with nothing else asked, what the asker wants to do is the question
+    ("Hi all, my boss wants each of us to learn a new skill this year. I'm thinking evening courses in data analysis but not Excel, or a short online course in public speaking. Ideas?",
+     '"new skill: I\'m thinking evening courses in data analysis" AND NOT "Excel" OR "a short online course in public speaking"'),
+    ("Hi, I'm a childminder with four under-fives. I want to swap screen time for something calmer after lunch. Any ideas?",
+     '"four under-fives: I want to swap screen time for something calmer after lunch"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS)

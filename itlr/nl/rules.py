@@ -226,9 +226,9 @@ _FILLER_RE = re.compile(
     r"members|trustees|colleagues|kids|pupils|tenants|buyers|staff)\s+(?:(?:keep|always|often|sometimes|regularly|constantly)\s+)?"
     r"(?:asking|ask|asked)(?:\s+(?:me|us))?(?:\s+(?:about|for)|(?=\s+(?:which|what|whether|how|why|if|where|when)\b))"
     r"|(?:need|want)(?=\s+(?:a|an|some|examples|ideas|info|information|recommendations|suggestions|advice|tips|help|details|sources)\b)"
-    # "Our logistics team needs info on …": a request made for a team
+    # "Our logistics team needs info on …": a request made for a team ("my boss wants each of us to …" is a plan)
     r"|(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:team|company|firm|department|office|business|practice|clinic|school|charity|client|boss|manager)\s+"
-    r"(?:needs?|wants?|would\s+like|is\s+looking\s+for)(?!\s+to\b)(?:\s+(?:info|information|details|guidance|advice|data)\s+(?:on|about))?"
+    r"(?:needs?|wants?|would\s+like|is\s+looking\s+for)(?!\s+to\b)(?!\s+(?:me|us|each|all|every\w*|him|her|them)\b)(?:\s+(?:info|information|details|guidance|advice|data)\s+(?:on|about))?"
     # "I'm after …", "I'm writing an essay on …", "I'm researching …": what the user works on is the topic
     r"|i(?:\s+am|['’]m)\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
     r"(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
@@ -1409,9 +1409,16 @@ def _keywords_before(text: str, end: int) -> bool:
         return words[k].tag == "VBG" and k > 0 and words[k - 1].tag == "IN" and words[k - 1].text.lower() != "by"
 
     # "volunteering abroad", "camping in wales": a query that opens with a gerund names an activity
+    # ("things to do in marrakech": an infinitive after a plural says what the things are for;
+    # "investment platforms uk": a plural after a noun that the tagger reads as a verb)
+    def noun_modifier(k: int) -> bool:
+        return (w := words[k]).tag == "VB" and k >= 2 and words[k - 1].tag == "TO" and words[k - 2].tag == "NNS" or (
+            w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and k > 0 and words[k - 1].tag in ("NN", "NNP") and k + 1 < len(words) and words[k + 1].tag in nouns
+        )
+
     verbs = [
         w for k, w in enumerate(words)
-        if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns) and not gerund_noun(k) and not (k == 0 and w.tag == "VBG")
+        if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns) and not gerund_noun(k) and not (k == 0 and w.tag == "VBG") and not noun_modifier(k)
     ]
     last = len(words) - 1 - next((j for j, w in enumerate(reversed(words)) if w.tag not in (",", ".", ":", "HYPH")), 0)
     place = len(content) >= 2 and content[-1].text.lower() in _PLACE_ADVERBS and content[-2].tag in nouns + ("VBG",)
@@ -1478,7 +1485,7 @@ def _noun_list(after: str) -> bool:
     # (several short lowercase items, none with a function word, are names whatever their tags:
     # "bt, sky or virgin media", "explorify or developing experts")
     names = len(items) >= 2 and any(w.tag not in ("JJ", "JJR", "JJS") for it in items for w in it) and all(
-        1 <= len(it) <= 3 and all(w.text.isalpha() and w.text.islower() and w.tag not in syntax.FUNCTION_TAGS for w in it)
+        1 <= len(it) <= 3 and all(re.fullmatch(r"[a-z]+\+?", w.text) and w.tag not in syntax.FUNCTION_TAGS for w in it)  # ("disney+")
         for it in items
     )  # (not adjectives only: "snacks not salty or sweet" says what they are)
     return 1 <= len(items) <= 4 and (names or all(
@@ -2644,7 +2651,7 @@ def _places_with_tail(text: str) -> Expr | None:
     """ "taxes in france and spain for retirees" -> one alternative per place; None unless the
     two items are one-word names after a preposition and a prepositional phrase follows them."""
     found = syntax.coordination_items(text, "and")
-    if found is None or not 2 <= len(found.items) <= 6 or not re.search(r"\b(?:for|to|in|from)\s+$", found.prefix):
+    if found is None or not 2 <= len(found.items) <= 6 or not re.search(r"\b(?:for|to|in|from|visit|visiting)\s+$", found.prefix):
         return None
     if _ONE_PLACE_RE.search(text) or not _words(found.prefix[:-4]):
         return None
@@ -2658,7 +2665,8 @@ def _places_with_tail(text: str) -> Expr | None:
     # kinds of thing (one-word names in a list of three or more, or one-word lowercase plurals)
     if found.tail.strip() or len(_words(found.prefix)) < 3:
         return None
-    if all(re.sub(r"^the\s+", "", it, flags=re.IGNORECASE).lower() in syntax.COUNTRIES and it[:1].isupper() for it in found.items):
+    # ("best time to visit peru and bolivia": a lowercase query types its countries in lowercase)
+    if all(re.sub(r"^the\s+", "", it, flags=re.IGNORECASE).lower() in syntax.COUNTRIES and (it[:1].isupper() or text == text.lower()) for it in found.items):
         return _node(Or, [found.prefix + it for it in found.items])  # "cost of living in Chad and Niger": never a title
     head = _words(found.prefix)[-2]
     if tags.get(head) not in ("NN", "NNS") and not (tags.get(head) == "VBZ" and head.endswith("s")):  # "thresholds" may read as a verb
@@ -2950,6 +2958,9 @@ def _names_its_topics(sentence: str) -> bool:
     return reported is None and not things and asking is None and aversion is None
 
 
+_WISH_RE = re.compile(r"(?:i|we)(?:['’]d|\s+would)?(?:\s+(?:really|just))?\s+(?:want|like|need|hope|plan)\s+to\s+\w", re.IGNORECASE)
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -3023,6 +3034,12 @@ def _drop_background(text: str) -> str:
             request.append(k)
     if not request:  # "I'm planning a trip to Laos. What do I need?": the named background is the question
         request, named = named, []
+        background = [k for k in background if k not in request]
+    if not request:
+        # "I'm a childminder with four under-fives. I want to swap screen time for something calmer
+        # after lunch. Any ideas?": with nothing else asked, what the asker wants to do is the question
+        wish = [k for k in background if k not in afterthoughts and _WISH_RE.match(text[spans[k][0] : spans[k][1]].strip())]
+        request = wish[-1:]
         background = [k for k in background if k not in request]
     if not background or not request:
         return text

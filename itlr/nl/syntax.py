@@ -618,9 +618,14 @@ def background_topics(sentence: str) -> list[str]:
         while start > 1 and words[start - 1].tag == "HYPH" and not words[start - 1].space and not words[start - 2].space:
             start -= 2  # "A-level chemistry"
         phrase = sentence[words[start].start : words[end].end]
+        if phrase.lower() in PEOPLE_AND_TIMES or head in _INDEFINITE_PRONOUNS:
+            continue  # "with my in-laws", "don't want to offend anyone": who, not what about
         if phrase not in topics:
             topics.append(phrase)
     return topics
+
+
+_INDEFINITE_PRONOUNS = {"anyone", "anybody", "anything", "someone", "somebody", "something", "everyone", "everybody", "everything", "nobody", "nothing", "none"}
 
 
 class Coordination(NamedTuple):
