@@ -1098,7 +1098,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # about that class), unlike a member left out ("Which countries … but not Norway?")
         # ("What are some novels like Dune but not the prequels?": "the" picks out a group to leave out)
         # (not in a question of how or why: "how whales navigate, but not humpbacks" leaves a kind out)
-        if re.match(r"(?:which|what|who|are|is|were|was|do|does)\b", text[sent_start:].strip(), re.IGNORECASE) and _plural_class(after) and not re.match(r"\s*the\s+[a-z]", after):
+        if re.match(r"(?:which|what|who|are|is|were|was|do|does)\b", text[sent_start:].strip(), re.IGNORECASE) and _plural_class(after) and not re.match(r"\s*the\s+[a-z]", after) and "," not in conn_text:
             return False
         # "Which cities are capitals but not the largest city in their country?": what the answer is not
         # ("What are some novels like Dune but not the prequels?": the class asked for, less a part of it)
@@ -1285,7 +1285,7 @@ _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|
 # "…, Python and JavaScript are off the table": the excluded items said before their cue
 _OFF_THE_TABLE_RE = re.compile(
     # ("What fillings work for dumplings if pork is off the table?": the clause's own subject)
-    r"(?P<pre>(?:^|[.;:?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s)|(?P<cause>\s+(?:if|since|because|as|now\s+that|given\s+that)\s+))(?:but\s+)?)"
+    r"(?P<pre>(?:^|[.;:?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s)|(?P<cause>\s+(?:if|since|because|as|now\s+that|given\s+that)\s+))(?:(?:but|and)\s+)?)"
     r"(?P<items>(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
@@ -1413,7 +1413,7 @@ def _keywords_before(text: str, end: int) -> bool:
     # "investment platforms uk": a plural after a noun that the tagger reads as a verb)
     def noun_modifier(k: int) -> bool:
         return (w := words[k]).tag == "VB" and k >= 2 and words[k - 1].tag == "TO" and words[k - 2].tag == "NNS" or (
-            w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and k > 0 and words[k - 1].tag in ("NN", "NNP") and k + 1 < len(words) and words[k + 1].tag in nouns
+            w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP") and (k + 1 == len(words) or words[k + 1].tag in nouns)
         )
 
     verbs = [
@@ -1425,7 +1425,7 @@ def _keywords_before(text: str, end: int) -> bool:
     return (
         len(content) >= 2
         # "best way to skip breakfast": "to" asks for a verb; "intermittent fasting skip breakfast": a practice and how
-        and (content[-1].tag in nouns + ("JJ",) or gerund_noun(last) or place)
+        and (content[-1].tag in nouns + ("JJ",) or gerund_noun(last) or place or noun_modifier(last))
         # ("graduate jobs in consulting": a noun in "-ing" after a preposition names a field)
         and (not content[-1].text.lower().endswith("ing") or gerund_noun(last) or (content[-1].tag in nouns and last > 0 and words[last - 1].tag == "IN"))
         and not verbs

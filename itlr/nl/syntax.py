@@ -112,7 +112,7 @@ def governs(words: list[Word], head: int, i: int) -> bool:
 
 
 # Small words that may sit inside a capitalised title: "No Country for Old Men", "Kind of Blue".
-_TITLE_GLUE = {"of", "the", "a", "an", "for", "in", "on", "to", "at", "from", "with", "de", "da", "von", "van", "del", "la", "le", "du", "&"}  # ("&": "Farrow & Ball")
+_TITLE_GLUE = {"of", "the", "a", "an", "for", "in", "on", "to", "at", "from", "with", "de", "da", "von", "van", "del", "la", "le", "du", "&", "v", "vs"}  # ("&": "Farrow & Ball"; "v": "Donoghue v Stevenson")
 _NOUN_TAGS = {"NN", "NNS", "NNP", "NNPS", "CD", "FW"}
 _MODIFIER_TAGS = {"DT", "PDT", "PRP$", "JJ", "JJR", "JJS", "POS", "HYPH", "VBN", "VBG", "NN", "NNS", "NNP", "NNPS", "CD", "FW", "''", "``"}
 _LIST_WORDS = {"and", "or", "nor"}
@@ -190,6 +190,14 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             w.tag == "VBG" and w.text.islower() and words[j - 1].tag == "NN" and words[j - 1].text.islower()
             and j + 1 < n and words[j + 1].tag in ("NN", "NNS") and words[j + 1].text.islower()
             and (j + 2 >= n or words[j + 2].tag in (".", ",", ":", "UH") or words[j + 2].text.lower() in _LIST_WORDS)
+        ):
+            j += 2
+            continue
+        # "the online money claim service that …": a "verb" between two nouns, with a relative
+        # clause after them, is one word of the compound
+        if (
+            w.tag in ("VB", "VBP") and w.text.islower() and words[j - 1].tag == "NN" and j + 1 < n and words[j + 1].tag in ("NN", "NNS") and words[j + 1].text.islower()
+            and j + 2 < n and words[j + 2].text.lower() in ("that", "which", "who")
         ):
             j += 2
             continue
@@ -595,7 +603,9 @@ def background_topics(sentence: str) -> list[str]:
     topics: list[str] = [sentence[a:b] for a, b in quoted]
     seen_end = -1
     for i, w in enumerate(words):
-        if i <= seen_end or w.tag not in nouns or w.dep not in ("pobj", "dobj") or any(a <= w.start < b for a, b in quoted):
+        # ("looking at traffic calming": a gerund after a noun heads a compound)
+        gerund = w.tag == "VBG" and i > 0 and words[i - 1].tag in ("NN", "NNS") and words[i - 1].dep == "compound"
+        if i <= seen_end or (w.tag not in nouns and not gerund) or w.dep not in ("pobj", "dobj") or any(a <= w.start < b for a, b in quoted):
             continue
         start, end = i, i
         while start > 0 and words[start - 1].tag in inside and not (words[start - 1].tag == "VBG" and start - 1 == 0):
