@@ -858,6 +858,8 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
     words = syntax.tag(after.strip()) if after.strip() else []
     if not words:
         return False
+    if after_keywords and after == after.lower() and words[0].tag != "VBG" and _noun_list(after):
+        return False  # "schemes of work not explorify or developing experts": lowercase names to the end ("not working weekends" is a verb)
     first = words[0]
     if first.text.lower() == "by" and _names_only(after.strip()[2:]):
         return False  # "mystery novels but not by Murakami": an author left out
@@ -1485,7 +1487,8 @@ def _noun_list(after: str) -> bool:
     # (several short lowercase items, none with a function word, are names whatever their tags:
     # "bt, sky or virgin media", "explorify or developing experts")
     names = len(items) >= 2 and any(w.tag not in ("JJ", "JJR", "JJS") for it in items for w in it) and all(
-        1 <= len(it) <= 3 and all(re.fullmatch(r"[a-z]+\+?", w.text) and w.tag not in syntax.FUNCTION_TAGS for w in it)  # ("disney+")
+        # ("disney+"; "mckinsey" a preposition to the tagger, but no function word)
+        1 <= len(it) <= 3 and all(re.fullmatch(r"[a-z]+\+?", w.text) and (w.tag not in syntax.FUNCTION_TAGS or (w.tag == "IN" and w.text not in grading.STOP_WORDS)) for w in it)
         for it in items
     )  # (not adjectives only: "snacks not salty or sweet" says what they are)
     return 1 <= len(items) <= 4 and (names or all(
@@ -3336,6 +3339,17 @@ def _rules_to_expr(original: str) -> RuleResult:
                     # "Which wines go with roast lamb apart from Rioja, or which beers?": the new
                     # noun takes the first question's predicate, not its exclusions
                     results[k] = _translate(asked.group("wh") + " " + bare.group("noun") + asked.group("rest"))
+                elided = _ELIDED_SUBJECT_RE.match(parts[k])
+                subject = _WH_SUBJECT_NP_RE.match(first.positive) if elided and first is not None else None
+                if elided and subject:
+                    # "Which parrot species are good talkers …, or which are quiet enough for flats?":
+                    # the second question asks of the first one's things
+                    results[k] = _translate(elided.group("wh") + " " + subject.group("np") + " " + elided.group("rest"))
+                topics = syntax.background_topics(first.positive) if first is not None and _OBJECT_IT_RE.search(parts[k]) else []
+                if len(topics) == 1 and first is not None and not _OBJECT_IT_RE.search(first.positive):
+                    # "What helps with jet lag …, or else how do airline pilots cope with it?": "it" is
+                    # the one thing the first alternative names
+                    results[k] = _translate(_OBJECT_IT_RE.sub(lambda m: m.group(1) + topics[0], parts[k]))
                 ones = _OTHER_ONES_RE.match(parts[k])
                 head = _kind_head(first.positive) if ones and first is not None else None
                 if ones and head:
@@ -3370,6 +3384,9 @@ def _kind_head(positive: str) -> str | None:
     return positive[words[1].start : words[k - 1].end]
 
 
+_ELIDED_SUBJECT_RE = re.compile(r"^\s*(?P<wh>which|what)\s+(?P<rest>(?:are|is|were|was|can|could|do|does|will|would)\b.+)$", re.IGNORECASE)
+_WH_SUBJECT_NP_RE = re.compile(r"^(?:which|what)\s+(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:are|is|were|was|can|could|do|does|will|would|have|has)\b", re.IGNORECASE)
+_OBJECT_IT_RE = re.compile(r"\b((?:of|with|on|about|for|to|from|into|against|after)\s+)it\b(?!['’])", re.IGNORECASE)
 _BARE_WH_RE = re.compile(r"^\s*(?:which|what)\s+(?P<noun>[\w-]+)\s*[?.!]*\s*$", re.IGNORECASE)
 _WH_NOUN_RE = re.compile(r"^(?P<wh>which|what)\s+[\w-]+(?P<rest>\s+(?:go|goes|are|is|work|works|pair|pairs|can|should|would|do|does|have|has)\b.+)$", re.IGNORECASE)
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".

@@ -1457,8 +1457,9 @@ def conjoined_phrases(text: str) -> Coordination | None:
         return None
     if conj == "and" and words[a].text.lower() in _ARTICLES and words[c + 1].tag not in ("DT", "PRP$"):
         return None  # "light enough for a caravan and copes with damp": unsure what the second item is
-    left = [w for w in words[a:c] if w.tag != "POS"]
-    right = [w for w in words[c + 1 : b] if w.tag != "POS"]
+    # (a hyphened word is one word: "tick-borne encephalitis" has two)
+    left = [w for k, w in enumerate(words[a:c], start=a) if w.tag not in ("POS", "HYPH") and not (k > a and words[k - 1].tag == "HYPH" and not words[k - 1].space)]
+    right = [w for k, w in enumerate(words[c + 1 : b], start=c + 1) if w.tag not in ("POS", "HYPH") and not (k > c + 1 and words[k - 1].tag == "HYPH" and not words[k - 1].space)]
     parallel = b  # where the second item ends; after it, the head both share
     last = max(k for k in range(len(words)) if words[k].tag != ".")
     if (
