@@ -466,7 +466,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     re.IGNORECASE,
 )
 _NEG_SUFFIX_RE = re.compile(
-    r",?\s+(?-i:etc|Etc)\.?$|(?<=\w)\s+(?:side|sides|aspects?)\s+of\s+(?:things|it)$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things|suggestions|recommendations)$|(?<=\w)-(?:related|themed|based|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
+    r",?\s+(?-i:etc|Etc)\.?$|(?<=\w)\s+(?:side|sides|aspects?)\s+of\s+(?:things|it)$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things|suggestions|recommendations|kind|sort|type)$|(?<=\w)-(?:related|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$"
     # "avocado mousse a hundred times": how often the user has had it, not what
     r"|(?<=\w)\s+" + _HOW_OFTEN + r"$",
@@ -751,6 +751,15 @@ def _the_one_named(after: str) -> bool:
     return m is not None and all(w.tag == "NN" for w in syntax.tag(m.group(0).strip().rstrip(".?!"))[1:])
 
 
+def _listed_kind(item: str) -> bool:
+    """One item of a list of things: one to three lowercase words, an article first at most, a noun
+    or a gerund last ("pony rides", "face painting", "a magician")."""
+    words = [w for w in syntax.tag(item.strip()) if w.tag != "HYPH"]
+    if words and words[0].tag == "DT" and words[0].text.lower() in ("a", "an"):
+        words = words[1:]
+    return 1 <= len(words) <= 3 and all(w.text.islower() and w.tag in ("NN", "NNS", "NNP", "JJ", "VBG") for w in words) and words[-1].tag in ("NN", "NNS", "NNP", "VBG")
+
+
 def _kinds_only(sentence: str, at: int) -> bool:
     """Whether ``sentence[at:]`` (the rest of its clause) is a list of bare plural kinds
     ("desserts", "strategy games", "rodents or bats"): members of the class asked for that the
@@ -775,10 +784,12 @@ def _kinds_only(sentence: str, at: int) -> bool:
             return False
         words = [w for w in words if w.start < start + end]
     kinds = [w for w in words if w.tag not in (",", ".", "CC")]
+    if len(items) >= 3 and all(_listed_kind(item) for item in items):
+        return True  # "party activities that aren't pony rides, face painting or a magician": a list of members left out
     allowed = ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH", "VBZ")
     if any(w.tag not in allowed or w.capitalised for w in kinds):
         return False
-    if len(items) == 1 and len(items[0].split()) >= 2:  # ("deck-builders" is one word)
+    if len(items) == 1 and len(items[0].split()) >= 2 and not _WH_START_RE.match(sentence.lstrip()):  # ("deck-builders" is one word)
         # fail safe: a named category ("exoplanets that are not gas giants", "instruments that are not
         # transposing instruments") is often what the answer is not, and its passages say so
         return False
@@ -1318,6 +1329,12 @@ def _off_the_table(m: re.Match[str]) -> str:
         if k >= len(words):
             return m.group(0)
         lead, items = items[: words[joins[-1]].start].rstrip() + ", ", items[words[k].start :]
+    elif len(words) > 1 and words[0].tag in ("NN", "NNS") and re.fullmatch(r"[A-Z][a-z]+", words[0].text) and words[1].tag == "IN" and words[1].text.lower() != "of":
+        # "Frogspawn from the neighbours is off the table.": a thing capitalised only as a sentence's
+        # first word, and where it would come from; the thing is what is left out (read after
+        # "excluding", its capital would make it a name that the preposition ends, and the rest
+        # would be left in the question)
+        items = items[: words[1].start].rstrip()
     return (", " if m.group("cause") else m.group("pre")) + lead + "excluding " + items + m.group("end")
 
 
@@ -2477,6 +2494,10 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             item = re.sub(r"^the\s+", "", first)
             if re.search(r"\b[A-Z][\w'’-]*\s+of\s+(?:the\s+)?$", prefix) and item[:1].isupper() and syntax.ends_title(t, len(head) - len(item)):
                 return None  # "the Lord of the Rings or Hobbit films": the first item ends a title
+            if prefix and any(re.match(r"\s*\w[\w-]*\s+\w[\w-]*(?:\s+\w[\w-]*)?\s+" + re.escape(prefix.split()[-1]) + r"\s", p, re.IGNORECASE) for p in parts[1:]):
+                # "horse riding holidays in wales or pony trekking in ireland": the other item has a
+                # place of its own, so it shares nothing
+                prefix, first = "", head
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
             items = firsts + parts[1:]
             items = _shared_tail_noun(items)
@@ -3235,13 +3256,20 @@ def rules_to_expr(question: str) -> RuleResult:
 _TITLE_PAIR_RE = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w'’]*(?:\s+(?:[A-Z][\w'’]*|of|the))*\s+(?:and|or|&)\s+[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*")
 
 
+_CAPITALISED = r"[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*"
+_LISTED_TITLE_RE = re.compile(
+    r"(?<![\w'‘\"“])(?:The|A)\s+" + _CAPITALISED + r"(?:,\s+(?:the|a)\s+" + _CAPITALISED + r")+,?\s+(?:and|&)\s+(?:the|a)\s+" + _CAPITALISED + r"(?![\w'’\"”])"
+)
+
+
 def _titles_as_named(text: str) -> str:
     """``text`` with a name joined by "and" that it types once with capitals and again in lowercase
     ("… obsessed with Snakes and Ladders. Where did the game snakes and ladders come from?")
-    written with its capitals each time, so that it is read as one name and not split."""
+    written with its capitals each time, so that it is read as one name and not split; and a
+    title that lists with commas ("The Lion, the Witch and the Wardrobe") quoted, as a title is."""
     for title in {m.group(0) for m in _TITLE_PAIR_RE.finditer(text)}:
         text = re.sub(r"\b" + re.escape(title) + r"\b", title, text, flags=re.IGNORECASE)
-    return text
+    return _LISTED_TITLE_RE.sub(lambda m: "'" + m.group(0) + "'", text)
 
 
 # "reccomend", "recomend", "reccommend": the request word as users often type it

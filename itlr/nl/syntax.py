@@ -211,8 +211,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         ):
             j += 1
             continue
-        if in_title and not w.capitalised and w.tag in ("JJ", "JJR", "JJS") and (j + 1 >= n or words[j + 1].tag not in _NOUN_TAGS | {"JJ"}):
-            break  # "apart from Stephen King worth reading": an adjective after a name describes the class asked for
+        if in_title and not w.capitalised and w.tag in ("JJ", "JJR", "JJS") and (j + 1 >= n or words[j + 1].tag not in _NOUN_TAGS | {"JJ"}) and words[j - 1].tag != "JJ":
+            break  # "apart from Stephen King worth reading": an adjective after a name describes the class asked for ("the Indian dribble" is a people's adjective and its noun)
         if (
             w.tag in ("JJ", "JJR", "JJS") and not w.capitalised and words[j - 1].text.lower() not in _INDEFINITE
             and (words[j - 1].tag in ("NN", "NNS") or (words[j - 1].tag == "NNP" and words[j - 1].text.islower()) or (j - 1 == i and words[i].tag in ("VB", "VBP") and words[i].text.islower()))
