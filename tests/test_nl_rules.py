@@ -1863,7 +1863,7 @@ FIFTEENTH_PASS = [
     ("reliable estate cars but not Volvo, Skoda or anything German", '"reliable estate cars" AND NOT "Volvo" AND NOT "Skoda" AND NOT "German"'),
     # "that aren't X based" in a lowercase query: what they are built on, left out
     ("linux distros for old laptops that aren't ubuntu based", '"linux distros for old laptops" AND NOT "ubuntu based"'),
-    ("What are quick weeknight stir-fries that aren't noodle-based?", '"What are quick weeknight stir-fries?" AND NOT "noodle"'),
+    ("What are quick weeknight stir-fries that aren't noodle-based?", '"What are quick weeknight stir-fries?" AND NOT "noodle-based"'),
     # "but not usually caused by it": a negated verb, a property; remarks and asides after what is left out
     ("Which sports injuries are named after a sport but not usually caused by it?", '"Which sports injuries are named after a sport but not usually caused by it?"'),
     ("What binoculars suit beginners? Excluding anything from Swarovski, way over budget.", '"What binoculars suit beginners?" AND NOT "Swarovski"'),

@@ -3249,7 +3249,7 @@ def rules_to_expr(question: str) -> RuleResult:
     glued = _RECOMMEND_TYPO_RE.sub(lambda m: m.group(1) + "ecommend", glued)
     glued = _titles_as_named(glued)
     result = _rules_to_expr(glued)
-    return result if glued == original else _unglued(result)
+    return result if glued == original else _unglued(result, original)
 
 
 # "Snakes and Ladders", "Marks and Spencer": a name joined by "and" / "or", typed with capitals
@@ -3280,8 +3280,14 @@ _GLUED_PAREN_RE = re.compile(r"(\w)\((\w{1,3})\)(?!\w)")
 _OPEN, _CLOSE = "\ue000", "\ue001"  # private-use characters: no question holds them, the tagger keeps them in the word
 
 
-def _unglued(result: RuleResult) -> RuleResult:
+def _unglued(result: RuleResult, original: str) -> RuleResult:
+    """``result`` as the user typed it: glued parentheses back, and no quotes around a title that
+    ``_titles_as_named`` quoted."""
+    titles = [m.group(0) for m in _LISTED_TITLE_RE.finditer(original)]
+
     def text(t: str) -> str:
+        for title in titles:
+            t = t.replace("'" + title + "'", title)
         return t.replace(_OPEN, "(").replace(_CLOSE, ")")
 
     def expr(e: Expr) -> Expr:
