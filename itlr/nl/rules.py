@@ -1280,6 +1280,7 @@ def _no_list(after: str) -> bool:
     its sentence leaves those out; "no more than", "no experience needed", "no-till" do not."""
     body = _POLITE_END_RE.sub("", after).strip()
     body = re.sub(r"[\s,]+(?:please|pls|plz)(?=\s*[,;:—–]|\s+-\s)", "", body, flags=re.IGNORECASE)  # "No cumin please, my partner hates it."
+    body = re.split(r"\s+[-–—]\s+(?=\w)", body, maxsplit=1)[0]  # "No Vasa please - which shipwrecks …?": a dash ends the list
     body = re.sub(r"(?:\s*,\s*|\s+)(?:(?:and|or)\s+)?(?:definitely\s+)?no\s+(?=\w)", ", ", body, flags=re.IGNORECASE)  # "no X and no Y"
     words = syntax.tag(body) if body else []
     if not words or words[0].text.lower() in _NO_NOT_TOPIC or words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR"):
@@ -1298,7 +1299,7 @@ _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|
 # "…, Python and JavaScript are off the table": the excluded items said before their cue
 _OFF_THE_TABLE_RE = re.compile(
     # ("What fillings work for dumplings if pork is off the table?": the clause's own subject)
-    r"(?P<pre>(?:^|[.;:?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s)|(?P<cause>\s+(?:if|since|because|as|now\s+that|given\s+that)\s+))(?:(?:but|and)\s+)?)"
+    r"(?P<pre>(?:^|[.;:?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s)|(?P<cause>\s+(?:if|since|because|as|now\s+that|given\s+that)\s+))(?:(?:but|and|so)\s+)?)"
     r"(?P<items>(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
@@ -1335,7 +1336,8 @@ def _off_the_table(m: re.Match[str]) -> str:
         # "excluding", its capital would make it a name that the preposition ends, and the rest
         # would be left in the question)
         items = items[: words[1].start].rstrip()
-    return (", " if m.group("cause") else m.group("pre")) + lead + "excluding " + items + m.group("end")
+    pre = re.sub(r"\bso\s+$", "", m.group("pre"), flags=re.IGNORECASE)  # ("…, so Croatia is off the table")
+    return (", " if m.group("cause") else pre) + lead + "excluding " + items + m.group("end")
 
 
 # "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
@@ -1986,7 +1988,8 @@ _WORK_PURPOSE_RE = re.compile(
 
 # "is it ok to feed my rabbit hay": asks whether, about the rest (after the request wording, so
 # that "give my parrot grapes" keeps its verb)
-_OK_TO_RE = re.compile(r"^is\s+it\s+(?:ok|okay|alright|all\s+right|fine)(?:\s+for\s+(?:me|us))?\s+to\s+(?=\w)", re.IGNORECASE)
+# ("Is it true that lightning never strikes …": asks whether the rest holds)
+_OK_TO_RE = re.compile(r"^is\s+it\s+(?:(?:ok|okay|alright|all\s+right|fine)(?:\s+for\s+(?:me|us))?\s+to|true\s+that)\s+(?=\w)", re.IGNORECASE)
 
 
 # "What spreadsheet tools work well for budgeting?", "Which grasses work as a lawn?", "What research
@@ -2567,7 +2570,7 @@ def _named_kinds(text: str) -> Expr | None:
 _AND_BINOMIALS = {
     ("salt", "pepper"), ("salt", "vinegar"), ("fish", "chips"), ("fish", "chip"), ("black", "white"), ("hit", "run"),
     ("trial", "error"), ("bed", "breakfast"), ("sweet", "sour"), ("foot", "mouth"), ("profit", "loss"), ("cease", "desist"),
-    ("pros", "cons"), ("snakes", "ladders"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
+    ("pros", "cons"), ("snakes", "ladders"), ("england", "wales"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
     ("health", "safety"), ("bread", "butter"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
     ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("slip", "fall"), ("pay", "display"),
     ("parent", "baby"), ("parent", "toddler"), ("mother", "baby"), ("mum", "baby"),
@@ -2675,8 +2678,10 @@ def _places_with_tail(text: str) -> Expr | None:
     """ "taxes in france and spain for retirees" -> one alternative per place; None unless the
     two items are one-word names after a preposition and a prepositional phrase follows them."""
     found = syntax.coordination_items(text, "and")
-    if found is None or not 2 <= len(found.items) <= 6 or not re.search(r"\b(?:for|to|in|from|visit|visiting)\s+$", found.prefix):
+    if found is None or not 2 <= len(found.items) <= 6 or not re.search(r"\b(?:for|to|in|at|from|visit|visiting)\s+$", found.prefix):
         return None
+    if len(found.items) == 2 and _fixed_pair(found.items[0], found.items[1].rstrip("?.!")):
+        return None  # "in England and Wales", "in War and Peace": one name
     if _ONE_PLACE_RE.search(text) or not _words(found.prefix[:-4]):
         return None
     tags = {w.text: w.tag for w in syntax.tag(text)}
@@ -2692,11 +2697,14 @@ def _places_with_tail(text: str) -> Expr | None:
     # ("best time to visit peru and bolivia": a lowercase query types its countries in lowercase)
     if all(re.sub(r"^the\s+", "", it, flags=re.IGNORECASE).lower() in syntax.COUNTRIES and (it[:1].isupper() or text == text.lower()) for it in found.items):
         return _node(Or, [found.prefix + it for it in found.items])  # "cost of living in Chad and Niger": never a title
-    head = _words(found.prefix)[-2]
+    head = [w for w in _words(found.prefix)[:-1] if w.lower() not in ("there", "are", "is")][-1]  # ("museums are there in …")
     if tags.get(head) not in ("NN", "NNS") and not (tags.get(head) == "VBZ" and head.endswith("s")):  # "thresholds" may read as a verb
         return None
     # (two names alone may be one title: "Main themes in Pride and Prejudice")
-    names = len(found.items) >= 3 and all(len(it.split()) == 1 and tags.get(it) == "NNP" and it[:1].isupper() for it in found.items)
+    one_word_names = all(len(it.split()) == 1 and tags.get(it.rstrip("?.!")) == "NNP" and it[:1].isupper() for it in found.items)
+    # (two after a noun that no title is about: "modern art museums in Bilbao and Valencia", not
+    # "main themes in …", "a character guide for …")
+    names = one_word_names and (len(found.items) >= 3 or not (_TEXT_NOUN_RE.search(found.prefix) or re.search(r"\bhappen", found.prefix, re.IGNORECASE)))
     plurals = all(len(it.split()) == 1 and tags.get(it) == "NNS" and it.islower() for it in found.items)
     if not (names or plurals):
         return None

@@ -1467,6 +1467,13 @@ def conjoined_phrases(text: str) -> Coordination | None:
         and len(right) >= 2 and len(left) == 1 and not any(w.verb for w in words[c + 1 : b])
     ):
         parallel = b - 1  # "How do tornadoes and hurricanes form?": the question's verb, read as a noun, ends it
+    elif len(words) > 2 and words[0].tag in ("WRB", "WP") and words[1].text.lower() in ("do", "does", "did") and b == last + 1 and not any(w.verb for w in words[c + 1 : b]):
+        # "How did the printing press and the telegraph change journalism?": the question's verb,
+        # read as a noun, is the first word after the second subject that a pronoun would take as one
+        for k in range(c + 2, b - 1):
+            if words[k - 1].tag in ("NN", "NNS") and words[k].text.islower() and (taken := tag("they " + text[words[k].start :])) and len(taken) > 1 and taken[1].tag == "VBP":
+                parallel = k
+                break
     if not own and last_left.tag not in ("NNS", "NNPS", "VBG") and len(right) > 1:
         inner = next((k for k in range(c + 1, b - 1) if words[k].dep == "conj" and words[k].head == c - 1), None) if len(left) == 1 else None
         if inner is not None:
