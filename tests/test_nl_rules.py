@@ -2163,6 +2163,13 @@ SEVENTEENTH_PASS = [
     ("How did the printing press and the telegraph change journalism?",
      '"How did the printing press change journalism" OR "How did the telegraph change journalism"'),
     ("Is it true that lightning never strikes the same place twice?", '"lightning never strikes the same place twice?"'),
+    # where or when the last item is asked is said of each
+    ("symptoms of croup or whooping cough in toddlers", '"symptoms of croup in toddlers" OR "symptoms of whooping cough in toddlers"'),
+    ("opening hours for tesco or sainsbury's on boxing day",
+     '"opening hours for tesco on boxing day" OR "opening hours for sainsbury\'s on boxing day"'),
+    # the question's verb goes back to it, whatever verbs a background before it has
+    ("I run a small cafe in Leeds and customers keep asking for dairy-free lattes. Which plant milks other than oat froth well for latte art?",
+     '"I run a small cafe in Leeds and customers keep asking for dairy-free lattes. Which plant milks froth well for latte art?" AND NOT "oat"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS)

@@ -1824,7 +1824,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             end = skip + np_end if found_items else len(span)
             parsed = bool(found_items)
             found_items = found_items or [span]
-            if parsed and not clause and _wh_subject(text[:conn_start]) and not _verb_before(text, conn_start):
+            # (the question's own sentence: a background before it holds verbs of its own)
+            asked_from = max((a for a, _ in _sentences(text[:conn_start])), default=0)
+            if parsed and not clause and _wh_subject(text[asked_from:conn_start].lstrip()) and not _verb_before(text[asked_from:], conn_start - asked_from):
                 # "Which gases other than carbon dioxide trap heat?": the question needs its verb
                 # back, so the phrase's last words (nouns to the tagger) go back to it
                 start = span.index(found_items[-1], skip)
@@ -2504,6 +2506,11 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
             items = firsts + parts[1:]
             items = _shared_tail_noun(items)
+            last_place = re.search(r"\s+(?:in|on|at|near|during|for|after|before|around)\s+[^,]+$", items[-1]) if prefix else None
+            if last_place and not any(re.search(r"\s(?:in|on|at|near|during|for|after|before|around|of|with|to)\s", " " + it + " ") for it in items[:-1]):
+                # "symptoms of croup or whooping cough in toddlers", "opening hours for tesco or
+                # sainsbury's on boxing day": where or when the last item is asked is said of each
+                items = [it + last_place.group(0) for it in items[:-1]] + items[-1:]
             if all(len(_words(it)) <= 6 for it in items) and len(items) <= 8:
                 return _node(Or, [_squash(prefix + it) if prefix and len(_words(it)) <= 5 else it for it in items])
     return None
