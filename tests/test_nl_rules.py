@@ -2170,6 +2170,10 @@ SEVENTEENTH_PASS = [
     # the question's verb goes back to it, whatever verbs a background before it has
     ("I run a small cafe in Leeds and customers keep asking for dairy-free lattes. Which plant milks other than oat froth well for latte art?",
      '"I run a small cafe in Leeds and customers keep asking for dairy-free lattes. Which plant milks froth well for latte art?" AND NOT "oat"'),
+    # a word with no vowel is a short name, no adjective; "We're after …" asks
+    ("cheap broadband deals but not bt, or else 5g home internet", '"cheap broadband deals" AND NOT "bt" OR "5g home internet"'),
+    ("We've got a toddler and a tiny rented flat. We're after child-safe cordless window blinds that don't need drilling - any ideas?",
+     '"child-safe cordless window blinds that don\'t need drilling"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS)

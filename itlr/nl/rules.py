@@ -230,7 +230,7 @@ _FILLER_RE = re.compile(
     r"|(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:team|company|firm|department|office|business|practice|clinic|school|charity|client|boss|manager)\s+"
     r"(?:needs?|wants?|would\s+like|is\s+looking\s+for)(?!\s+to\b)(?!\s+(?:me|us|each|all|every\w*|him|her|them)\b)(?:\s+(?:info|information|details|guidance|advice|data)\s+(?:on|about))?"
     # "I'm after …", "I'm writing an essay on …", "I'm researching …": what the user works on is the topic
-    r"|i(?:\s+am|['’]m)\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
+    r"|(?:i(?:\s+am|['’]m)|we(?:\s+are|['’]re))\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
     r"(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
     r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)"
     # "I'm putting together a reading list on …": the list is what is asked for, the work is not
@@ -927,6 +927,8 @@ def _description_follows(after: str) -> bool:
     adjectives = ("JJ", "JJR", "JJS", "RB", "RBR")
     if any(w.text[:1].isupper() and not _nationality(w.text) for w in content):
         return False  # "but not Pandemic", "but not Catan": a name the tagger calls an adjective ("Italian" is a description)
+    if any(w.text.isalpha() and not re.search(r"[aeiouy]", w.text, re.IGNORECASE) for w in content):
+        return False  # "but not bt": a word with no vowel is a short name, no adjective
     return bool(content) and all(w.tag in adjectives or (syntax.demonym(w.text) and w.tag == "NNP") for w in content) and content[-1].tag != "RB"
 
 
