@@ -2174,6 +2174,13 @@ SEVENTEENTH_PASS = [
     ("cheap broadband deals but not bt, or else 5g home internet", '"cheap broadband deals" AND NOT "bt" OR "5g home internet"'),
     ("We've got a toddler and a tiny rented flat. We're after child-safe cordless window blinds that don't need drilling - any ideas?",
      '"child-safe cordless window blinds that don\'t need drilling"'),
+    # a list set off by commas after the question's subject ends at the comma its verb follows
+    ("We live near the coast and love birdwatching. Which seabirds, other than puffins, gannets and kittiwakes, nest on UK cliffs?",
+     '"Which seabirds nest on UK cliffs?" AND NOT "puffins" AND NOT "gannets" AND NOT "kittiwakes"'),
+    # a name ends at its last capital where the question's verb can follow it
+    ("Which scheduling apps other than Deputy handle shift swaps well?", '"Which scheduling apps handle shift swaps well?" AND NOT "Deputy"'),
+    # what is replaced is one thing, "and" or not
+    ("What could we serve instead of sponge and custard on Fridays?", '"What could we serve instead of sponge and custard on Fridays?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS)

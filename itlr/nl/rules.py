@@ -47,6 +47,7 @@ question is one term: never worse than dense retrieval.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -1787,14 +1788,19 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             polite = _POLITE_TAIL_RE.search(phrase)
             # "Which plans, apart from Hal Higdon's, work for beginners?": an exclusion between commas
             # after a question's subject ends at the second comma when the question's verb follows it
-            closing = phrase.find(",")
-            if (
-                closing > 0
-                and "," in text[conn_start:trig_end]
-                and _wh_subject(text[:conn_start])
-                and _verb_first(text[:conn_start] + " ", phrase[closing + 1 :])
-            ):
-                phrase = phrase[:closing]
+            # ("Which seabirds, other than puffins, gannets and kittiwakes, nest on UK cliffs?": the
+            # comma that the verb follows, in the question's own sentence)
+            asked_from = max((a for a, _ in _sentences(text[:conn_start])), default=0)
+            if "," in text[conn_start:trig_end] and _wh_subject(text[asked_from:conn_start].lstrip()):
+                for n, comma in enumerate(k for k, ch in enumerate(phrase) if ch == "," and k > 0):
+                    # (after a list that has closed with its "and" / "or", read after a pronoun too:
+                    # the tagger takes "seabirds nest" for a verb and a noun)
+                    closed = re.search(r"\b(?:and|or)\b", phrase[:comma]) is not None
+                    taken = syntax.tag("they " + phrase[comma + 1 :].strip()) if closed else []
+                    verb = _verb_first(text[asked_from:conn_start] + " ", phrase[comma + 1 :])
+                    if (n == 0 and verb) or (closed and (verb or (len(taken) > 1 and taken[1].tag == "VBP"))):
+                        phrase = phrase[:comma]
+                        break
             listed = phrase[: polite.start()] if polite and polite.start() < len(phrase) else phrase
             np_end, found_items = syntax.excluded_phrase(listed, clause)
             # "except the kong vault to practise": the article read with the phrase keeps its nouns
@@ -1851,7 +1857,11 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     # "what languages besides rust guarantee memory safety": alone, the phrase
                     # reads its verb as a noun; the question read whole finds it again
                     words = found_items[-1].split()
-                    for k in range(len(words) - 1, 0, -1):
+                    # ("Which scheduling apps other than Deputy handle shift swaps well?": where a name
+                    # ends at its last capital and a verb can follow it, it ends there)
+                    named = len(list(itertools.takewhile(lambda word: word[:1].isupper(), words)))
+                    first_k = [named] if 0 < named < len(words) and all(word[:1].islower() for word in words[named:]) else []
+                    for k in first_k + list(range(len(words) - 1, 0, -1)):
                         kept = " ".join(words[:k])
                         if _verb_first(text[:conn_start] + " ", span[start + len(kept) :]):
                             found_items[-1], end = kept, start + len(kept)
@@ -2229,6 +2239,8 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         return None  # "What is the 'nature or nurture' debate?": a quoted phrase is one name
     if re.match(r"of\s+\w+\s+(?:and|or)\s", text.strip(), re.IGNORECASE):
         return None  # "of mice and men themes gcse": a text that opens with "of" opens with a title
+    if re.search(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:[\w'’-]+\s+){1,2}and\s", text, re.IGNORECASE):
+        return None  # "What could we serve instead of sponge and custard?": what is replaced is one thing (writers 9 in 9)
     return _two_questions(text) or _coordinated_parts(text, question) or _conjoined(text)
 
 
