@@ -2181,6 +2181,20 @@ SEVENTEENTH_PASS = [
     ("Which scheduling apps other than Deputy handle shift swaps well?", '"Which scheduling apps handle shift swaps well?" AND NOT "Deputy"'),
     # what is replaced is one thing, "and" or not
     ("What could we serve instead of sponge and custard on Fridays?", '"What could we serve instead of sponge and custard on Fridays?"'),
+    # "a one-pot risotto" is no "a … one"
+    ("slow cooker stew recipes except beef, or a one-pot risotto", '"slow cooker stew recipes" AND NOT "beef" OR "a one-pot risotto"'),
+    # a list left out ends at the comma that opens the next cue; "not" said before each item is one list
+    ("I want somewhere warm in Europe. Not Spain, Portugal or Greece though, I've done all those. Where's good?",
+     '"somewhere warm in Europe. Where\'s good?" AND NOT "Spain" AND NOT "Portugal" AND NOT "Greece"'),
+    ("Right, I need a new hobby for the winter evenings. Not reading, not jigsaws and not baking. Something creative with my hands maybe?",
+     '"Right, I need a new hobby for the winter evenings. Something creative with my hands maybe?" AND NOT "reading" AND NOT "jigsaws" AND NOT "baking"'),
+    # what the asker lacks is a reason, not a topic left out
+    ("For an after-school club, which craft projects are cheap for 30 kids? Screen printing is off the table, we don't have the kit.",
+     '"For an after-school club, which craft projects are cheap for 30 kids?" AND NOT "Screen printing"'),
+    # a noun between nouns read as a verb ("car hire companies") leaves the query one of keywords
+    ("car hire companies at malaga airport not goldcar, firefly or record",
+     '"car hire companies at malaga airport" AND NOT "goldcar" AND NOT "firefly" AND NOT "record"'),
+    ("What's the best way to sew hook and eye tape onto a corset back?", '"What\'s the best way to sew hook and eye tape onto a corset back?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS)

@@ -1150,6 +1150,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     if word == "save for" and not (re.search(r"[,;:—–]", conn_text) and re.match(r"\s+(?:the\s+)?[A-Z0-9]", after)):
         return False  # "save for a house deposit": an act; "Famous composers, save for Mozart" leaves a name out
     do_not = re.fullmatch(r"(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t", word) is not None
+    if do_not and re.match(r"\s+(?:have|own|got)\b", after, re.IGNORECASE):
+        return False  # "…, we don't have the kit": what the asker lacks, a reason, not a topic left out
     if do_not and re.match(r"\s+\w+\s+(?:him|her|them|it|us|me|you)\b", after, re.IGNORECASE):
         return False  # "… but we don't trust him with the oven": a verb and a pronoun, no topic to leave out
     if do_not and _sentence_start(text, m.start()):
@@ -1308,7 +1310,8 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
     r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?"
     # "… is off the table because of damp": why it is left out says nothing of the topic
-    r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*)?(?:\s*\([^()]{1,60}\))?(?P<end>\s*(?:[.;!?,]|$))",  # ("… off the table (we did one last month).")
+    # (and "…, we don't have the kit": what the asker lacks)
+    r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*|,\s+(?:we|i)\s+(?:don['’]t|do\s+not|can['’]t|cannot|haven['’]t)\s+(?:have|own|afford|got)\b[^.;!?,]*)?(?:\s*\([^()]{1,60}\))?(?P<end>\s*(?:[.;!?,]|$))",  # ("… off the table (we did one last month).")
     re.IGNORECASE,
 )
 
@@ -1438,6 +1441,9 @@ def _keywords_before(text: str, end: int) -> bool:
     def noun_modifier(k: int) -> bool:
         return (w := words[k]).tag == "VB" and k >= 2 and words[k - 1].tag == "TO" and words[k - 2].tag == "NNS" or (
             w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP") and (k + 1 == len(words) or words[k + 1].tag in nouns)
+        ) or (
+            # ("car hire companies": a noun between two nouns that the tagger reads as a verb)
+            w.tag in ("VB", "VBP") and w.text.islower() and k > 0 and words[k - 1].tag == "NN" and k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS")
         )
 
     verbs = [
@@ -1660,6 +1666,11 @@ def _cut_nested(text: str, start: int, end: int) -> int:
     if not nested:
         return end
     head = span[: nested[0]]
+    # ("Not Spain, Portugal or Greece though, I've done all those": a comma opens the next cue, and
+    # the list before it is whole, unless an "and" may start something new: "excluding his work in
+    # Hull, and the Lockheed Corporation, excluding …")
+    if span[nested[0] :].lstrip().startswith(",") and not re.search(r"\sand\s", head, re.IGNORECASE):
+        return start + nested[0]
     for rx in (r",\s+and\s+", r"\s+and\s+", r",\s+"):
         ms = list(re.finditer(rx, head, re.IGNORECASE))
         if ms:
@@ -1757,8 +1768,13 @@ def _restates_class(before: str, item: str) -> bool:
     return bool(last) and last <= grading.content_words(sentence)
 
 
+# "Not reading, not jigsaws and not baking.": one list, its "not" said again before each item
+_REPEATED_NOT_RE = re.compile(r"\b(?P<first>not\s+[\w'’-]+(?:\s+[\w'’-]+)?)(?P<rest>(?:,?\s+(?:and\s+|or\s+)?not\s+[\w'’-]+(?:\s+[\w'’-]+)?){1,5})(?=\s*[.!?;]|\s*$)", re.IGNORECASE)
+
+
 def _inline_exclusions(text: str, items: list[str]) -> str:
     """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
+    text = _REPEATED_NOT_RE.sub(lambda m: m.group("first") + re.sub(r"(,?\s+(?:and\s+|or\s+)?)not\s+", r"\1", m.group("rest"), flags=re.IGNORECASE), text)
     for _ in range(32):
         found = _find_trigger(text)
         if not found:
@@ -2591,7 +2607,7 @@ def _named_kinds(text: str) -> Expr | None:
 _AND_BINOMIALS = {
     ("salt", "pepper"), ("salt", "vinegar"), ("fish", "chips"), ("fish", "chip"), ("black", "white"), ("hit", "run"),
     ("trial", "error"), ("bed", "breakfast"), ("sweet", "sour"), ("foot", "mouth"), ("profit", "loss"), ("cease", "desist"),
-    ("pros", "cons"), ("snakes", "ladders"), ("england", "wales"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
+    ("pros", "cons"), ("snakes", "ladders"), ("england", "wales"), ("hook", "eye"), ("hook", "loop"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
     ("health", "safety"), ("bread", "butter"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
     ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("slip", "fall"), ("pay", "display"),
     ("parent", "baby"), ("parent", "toddler"), ("mother", "baby"), ("mum", "baby"),
@@ -3432,7 +3448,7 @@ def _rules_to_expr(original: str) -> RuleResult:
 
 _SHARED_TAIL_RE = re.compile(r",\s+(?P<tail>(?:for|in|on|at|near|with|during|under|around)\s+[^,.;?!]+)[.?!]*\s*$", re.IGNORECASE)
 # "…, or rust ones excluding actix", "…, or a Go one": another kind of the first alternative's things
-_OTHER_ONES_RE = re.compile(r"^\s*(?P<pre>(?:a|an|some|any)\s+)?(?P<kind>[\w-]+)\s+(?-i:ones?)\b(?P<rest>.*)$", re.IGNORECASE)
+_OTHER_ONES_RE = re.compile(r"^\s*(?P<pre>(?:a|an|some|any)\s+)?(?P<kind>[\w-]+)\s+(?-i:ones?)\b(?![-'’])(?P<rest>.*)$", re.IGNORECASE)  # (not "a one-pot risotto")
 
 
 def _kind_head(positive: str) -> str | None:
