@@ -1898,6 +1898,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                         or (len(subject) >= 2 and subject[-2].tag in ("WDT", "WP") and re.search(r"[^s]s$", subject[-1].text) is not None)
                     )
                     for k in range(1, len(words)):
+                        if words[k - 1].lower() in ("a", "an", "the"):
+                            continue  # ("other than squeezing a stress ball help …": a phrase ends in no article)
                         kept = " ".join(words[:k])
                         goes_on = _read_after(text[:conn_start] + " ", span[start + len(kept) :])
                         # (a present verb: "the flu shot need …" reads "shot" as a past one; not one
@@ -2607,7 +2609,7 @@ def _named_kinds(text: str) -> Expr | None:
 _AND_BINOMIALS = {
     ("salt", "pepper"), ("salt", "vinegar"), ("fish", "chips"), ("fish", "chip"), ("black", "white"), ("hit", "run"),
     ("trial", "error"), ("bed", "breakfast"), ("sweet", "sour"), ("foot", "mouth"), ("profit", "loss"), ("cease", "desist"),
-    ("pros", "cons"), ("snakes", "ladders"), ("england", "wales"), ("hook", "eye"), ("hook", "loop"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
+    ("pros", "cons"), ("snakes", "ladders"), ("england", "wales"), ("hook", "eye"), ("hook", "loop"), ("stay", "play"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
     ("health", "safety"), ("bread", "butter"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
     ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("slip", "fall"), ("pay", "display"),
     ("parent", "baby"), ("parent", "toddler"), ("mother", "baby"), ("mum", "baby"),
@@ -2632,10 +2634,17 @@ def _asked_of_each(found: syntax.Coordination) -> Expr | None:
     return _each(found.prefix, found.items, found.tail)
 
 
+_COMPOUND_ADJECTIVE_HEADS = {"free", "friendly", "proof", "safe", "resistant", "based"}
+
+
 def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
     """One alternative per item with the prefix and tail they share, and the first item's
     modifiers where the second shares them ("free stock photos or icons": ``syntax.shared_modifiers``)."""
     items = list(items)
+    compound = re.search(r"(?:^|\s)([\w'’-]+)\s+$", prefix)
+    if compound and items[0].strip().lower() in _COMPOUND_ADJECTIVE_HEADS:
+        # "gluten free or vegan brownie recipes": "gluten free" (a hyphen left out) is the first item's own
+        prefix, items[0] = prefix[: compound.start(1)], compound.group(1) + " " + items[0]
     shared = syntax.shared_modifiers(items[0], items[1]) if len(items) == 2 else ""
     if shared:
         items[1] = shared + " " + items[1]
