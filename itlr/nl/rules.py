@@ -1858,7 +1858,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 for _ in range(2):
                     words = found_items[-1].split()
                     rest = span[end:]
-                    if len(words) < 2 or words[-2].lower() in ("the", "a", "an") or not _verb_missing(rest):
+                    # (nor a capitalised word: "excluding the Central Library open on Sundays")
+                    if len(words) < 2 or words[-2].lower() in ("the", "a", "an") or not _verb_missing(rest) or words[-1][:1].isupper():
                         break
                     found_items[-1] = found_items[-1].rsplit(None, 1)[0]
                     end = start + len(found_items[-1])
@@ -1878,6 +1879,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     named = len(list(itertools.takewhile(lambda word: word[:1].isupper(), words)))
                     first_k = [named] if 0 < named < len(words) and all(word[:1].islower() for word in words[named:]) else []
                     for k in first_k + list(range(len(words) - 1, 0, -1)):
+                        if words[k][:1].isupper():
+                            continue  # (a capitalised word is no verb of the question: "the Central Library open on Sundays")
                         kept = " ".join(words[:k])
                         if _verb_first(text[:conn_start] + " ", span[start + len(kept) :]):
                             found_items[-1], end = kept, start + len(kept)

@@ -151,6 +151,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         clause = True  # "anything in Hawaii", "anything by Ubisoft": what it is goes with it
     if words[i].tag == "VBG" and j < n and words[j].tag == "RP":
         j += 1  # "cutting out sugar", "giving up dairy": a phrasal verb's particle goes with it
+    elif words[i].tag == "VBG" and j < n and words[j].tag == "RB" and words[j].text.lower() not in ("not", "too", "very") and (j + 1 >= n or words[j + 1].tag in (".", ",", ":")):
+        j += 1  # "aside from applying online, …": how it is done goes with it
     in_title = words[i].capitalised
     # "working from home costs": a gerund with its preposition is the modifier of the nouns after
     # it, when two nouns or more end the phrase there
@@ -186,10 +188,12 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         # "salary benchmarking sites", "a pressure reducing valve": a gerund between a singular noun
         # and the noun that ends the phrase is one word of the compound
+        # (so after a first word the tagger reads as a verb, and before a relative clause: "except
+        # thames rowing club that take …")
         if (
-            w.tag == "VBG" and w.text.islower() and words[j - 1].tag == "NN" and words[j - 1].text.islower()
+            w.tag == "VBG" and w.text.islower() and (words[j - 1].tag == "NN" or (j - 1 == i and words[i].tag in ("VB", "VBP", "VBZ"))) and words[j - 1].text.islower()
             and j + 1 < n and words[j + 1].tag in ("NN", "NNS") and words[j + 1].text.islower()
-            and (j + 2 >= n or words[j + 2].tag in (".", ",", ":", "UH") or words[j + 2].text.lower() in _LIST_WORDS)
+            and (j + 2 >= n or words[j + 2].tag in (".", ",", ":", "UH") or words[j + 2].text.lower() in _LIST_WORDS | {"that", "which", "who"})
         ):
             j += 2
             continue
@@ -208,6 +212,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         # (and a gerund after a gerund: "recycling sorting")
         if (w.tag in ("VBG", "VB", "VBP", "VBD", "VBN") or (w.tag == "VBZ" and not w.capitalised)) and ends and (
             words[j - 1].tag in _NOUN_TAGS | {"JJ"} or (w.tag == "VBG" and words[j - 1].tag == "VBG") or (j >= 2 and words[j - 2].tag == "HYPH" and not words[j - 2].space)
+            or (w.tag == "VBG" and j - 1 == i and words[i].tag in ("VB", "VBP") and words[i].text.islower())  # "other than slip catching?"
         ):
             j += 1
             continue
