@@ -2208,6 +2208,11 @@ SEVENTEENTH_PASS = [
     ("What cricket fielding drills are there, other than slip catching?", '"What cricket fielding drills are there?" AND NOT "slip catching"'),
     ("Aside from applying online, how do I register to vote in a local election?",
      '"how do I register to vote in a local election?" AND NOT "applying online"'),
+    # two names joined by "and", the second a name of three words, are two names
+    ("What car-sharing apps are there other than Zipcar and Enterprise Car Club?",
+     '"What car-sharing apps are there?" AND NOT "Zipcar" AND NOT "Enterprise Car Club"'),
+    ("Renting an RV is off the table budget-wise, so what are cheap ways to sleep on a cross-country drive?",
+     '"What are cheap ways to sleep on a cross-country drive?" AND NOT "Renting an RV"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS)

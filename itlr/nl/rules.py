@@ -1308,7 +1308,7 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?P<items>(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
-    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already))?"
+    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already|[a-z]+-wise))?"  # ("… is off the table budget-wise")
     # "… is off the table because of damp": why it is left out says nothing of the topic
     # (and "…, we don't have the kit": what the asker lacks)
     r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*|,\s+(?:we|i)\s+(?:don['’]t|do\s+not|can['’]t|cannot|haven['’]t)\s+(?:have|own|afford|got)\b[^.;!?,]*)?(?:\s*\([^()]{1,60}\))?(?P<end>\s*(?:[.;!?,]|$))",  # ("… off the table (we did one last month).")

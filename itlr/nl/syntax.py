@@ -510,8 +510,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     if (
         len(spans) == 2 and spans[0][1] == spans[1][0] - 1 and words[spans[0][1]].text.lower() == "and"
         and all(w.capitalised for w in words[spans[0][0] : spans[0][1]]) and words[spans[0][1] - 1].text.lower() not in INSTITUTIONS
-        and spans[1][1] - spans[1][0] >= 2 and all(w.capitalised for w in words[spans[1][0] : spans[1][1]])
-        and words[spans[1][1] - 1].text.lower() in INSTITUTIONS
+        and spans[1][1] - spans[1][0] == 2 and all(w.capitalised for w in words[spans[1][0] : spans[1][1]])
+        and words[spans[1][1] - 1].text.lower() in INSTITUTIONS  # (not "Zipcar and Enterprise Car Club": a name of its own)
     ):
         spans = [(spans[0][0], spans[1][1])]
     # "Revolution, Slug and Lettuce or All Bar One": a list of names that ends in "or" is joined by
