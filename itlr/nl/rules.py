@@ -1780,6 +1780,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         if not found:
             break
         conn_start, trig_end, clause = found
+        # (the question's own sentence: a background before it holds verbs of its own)
+        asked_from = max((a for a, _ in _sentences(text[:conn_start])), default=0)
         limit = _cut_nested(text, trig_end, _exclusion_limit(text, trig_end))
         # "besides warfarin/heparin are used …": lowercase words between slashes are a list, read as one
         slashed = re.sub(r"(?<![\w/])(?!and/)([a-z][\w-]+)/(?=[a-z][\w-]+)", r"\1 or ", text[trig_end:limit])
@@ -1806,15 +1808,13 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             # after a question's subject ends at the second comma when the question's verb follows it
             # ("Which seabirds, other than puffins, gannets and kittiwakes, nest on UK cliffs?": the
             # comma that the verb follows, in the question's own sentence)
-            asked_from = max((a for a, _ in _sentences(text[:conn_start])), default=0)
             if "," in text[conn_start:trig_end] and _wh_subject(text[asked_from:conn_start].lstrip()):
                 for n, comma in enumerate(k for k, ch in enumerate(phrase) if ch == "," and k > 0):
                     # (after a list that has closed with its "and" / "or", read after a pronoun too:
                     # the tagger takes "seabirds nest" for a verb and a noun)
                     closed = re.search(r"\b(?:and|or)\b", phrase[:comma]) is not None
-                    taken = syntax.tag("they " + phrase[comma + 1 :].strip()) if closed else []
                     verb = _verb_first(text[asked_from:conn_start] + " ", phrase[comma + 1 :])
-                    if (n == 0 and verb) or (closed and (verb or (len(taken) > 1 and taken[1].tag == "VBP"))):
+                    if (n == 0 and verb) or (closed and (verb or syntax.reads_as_verb(phrase[comma + 1 :]))):
                         phrase = phrase[:comma]
                         break
             listed = phrase[: polite.start()] if polite and polite.start() < len(phrase) else phrase
@@ -1848,8 +1848,6 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             end = skip + np_end if found_items else len(span)
             parsed = bool(found_items)
             found_items = found_items or [span]
-            # (the question's own sentence: a background before it holds verbs of its own)
-            asked_from = max((a for a, _ in _sentences(text[:conn_start])), default=0)
             if parsed and not clause and _wh_subject(text[asked_from:conn_start].lstrip()) and not _verb_before(text[asked_from:], conn_start - asked_from):
                 # "Which gases other than carbon dioxide trap heat?": the question needs its verb
                 # back, so the phrase's last words (nouns to the tagger) go back to it
@@ -3309,11 +3307,9 @@ def rules_to_expr(question: str) -> RuleResult:
     return result if glued == original else _unglued(result, original)
 
 
-# "Snakes and Ladders", "Marks and Spencer": a name joined by "and" / "or", typed with capitals
-_TITLE_PAIR_RE = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w'’]*(?:\s+(?:[A-Z][\w'’]*|of|the))*\s+(?:and|or|&)\s+[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*")
-
-
 _CAPITALISED = r"[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*"
+# "Snakes and Ladders", "Marks and Spencer": a name joined by "and" / "or", typed with capitals
+_TITLE_PAIR_RE = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w'’]*(?:\s+(?:[A-Z][\w'’]*|of|the))*\s+(?:and|or|&)\s+" + _CAPITALISED)
 _LISTED_TITLE_RE = re.compile(
     r"(?<![\w'‘\"“])(?:The|A)\s+" + _CAPITALISED + r"(?:,\s+(?:the|a)\s+" + _CAPITALISED + r")+,?\s+(?:and|&)\s+(?:the|a)\s+" + _CAPITALISED + r"(?![\w'’\"”])"
 )

@@ -97,6 +97,13 @@ def _parse(text: str) -> tuple[Word, ...]:
     return tuple(Word(t.text, t.tag_, t.idx, t.idx + len(t.text), t.whitespace_, t.head.i, t.dep_) for t in doc)
 
 
+def reads_as_verb(text: str) -> bool:
+    """Whether the first word of ``text`` is a present verb when a plural pronoun is its subject:
+    "nest on UK cliffs", "change journalism" (the tagger reads both verbs as nouns after a noun)."""
+    taken = tag("they " + text.strip())
+    return len(taken) > 1 and taken[1].tag == "VBP"
+
+
 def governs(words: list[Word], head: int, i: int) -> bool:
     """Whether word ``head`` is an ancestor of word ``i`` in the parse ("Empire" of "Byzantine"
     in "the Byzantine or Ottoman Empire"; not "Kingdom" of "Netherlands" in "the Netherlands
@@ -412,6 +419,8 @@ INSTITUTIONS = {
     "festival", "market", "hall", "gardens", "railway", "service", "council", "party", "act",
 }
 _INDEFINITE = {"anything", "something", "everything", "nothing", "anyone", "someone", "anywhere", "somewhere"}
+# who or what no sentence is about: "don't want to offend anyone"
+_INDEFINITE_PRONOUNS = {"anyone", "anybody", "anything", "someone", "somebody", "something", "everyone", "everybody", "everything", "nobody", "nothing", "none"}
 _REAL_ADVERBS = {"also", "too", "either", "else", "elsewhere", "though", "anyway", "now", "here", "there", "then", "again"}
 # adverbs that may close a clause after its object ("we've done Park Guell already")
 _CLAUSE_ADVERBS = _REAL_ADVERBS | {
@@ -638,9 +647,6 @@ def background_topics(sentence: str) -> list[str]:
         if phrase not in topics:
             topics.append(phrase)
     return topics
-
-
-_INDEFINITE_PRONOUNS = {"anyone", "anybody", "anything", "someone", "somebody", "something", "everyone", "everybody", "everything", "nobody", "nothing", "none"}
 
 
 class Coordination(NamedTuple):
@@ -1467,18 +1473,18 @@ def conjoined_phrases(text: str) -> Coordination | None:
     right = [w for k, w in enumerate(words[c + 1 : b], start=c + 1) if w.tag not in ("POS", "HYPH") and not (k > c + 1 and words[k - 1].tag == "HYPH" and not words[k - 1].space)]
     parallel = b  # where the second item ends; after it, the head both share
     last = max(k for k in range(len(words)) if words[k].tag != ".")
-    if (
+    # a "How do …" question whose second subject runs to its end without a verb: the question's
+    # verb was read as a noun, so it ends the second subject
+    verb_read_as_noun = (
         len(words) > 2 and words[0].tag in ("WRB", "WP") and words[1].text.lower() in ("do", "does", "did") and b == last + 1
-        and len(right) >= 2 and len(left) == 1 and not any(w.verb for w in words[c + 1 : b])
-    ):
-        parallel = b - 1  # "How do tornadoes and hurricanes form?": the question's verb, read as a noun, ends it
-    elif len(words) > 2 and words[0].tag in ("WRB", "WP") and words[1].text.lower() in ("do", "does", "did") and b == last + 1 and not any(w.verb for w in words[c + 1 : b]):
-        # "How did the printing press and the telegraph change journalism?": the question's verb,
-        # read as a noun, is the first word after the second subject that a pronoun would take as one
-        for k in range(c + 2, b - 1):
-            if words[k - 1].tag in ("NN", "NNS") and words[k].text.islower() and (taken := tag("they " + text[words[k].start :])) and len(taken) > 1 and taken[1].tag == "VBP":
-                parallel = k
-                break
+        and not any(w.verb for w in words[c + 1 : b])
+    )
+    if verb_read_as_noun and len(right) >= 2 and len(left) == 1:
+        parallel = b - 1  # "How do tornadoes and hurricanes form?"
+    elif verb_read_as_noun:
+        # "How did the printing press and the telegraph change journalism?": the first word after a
+        # noun of the second subject that a pronoun would take as a verb
+        parallel = next((k for k in range(c + 2, b - 1) if words[k - 1].tag in ("NN", "NNS") and words[k].text.islower() and reads_as_verb(text[words[k].start :])), parallel)
     if not own and last_left.tag not in ("NNS", "NNPS", "VBG") and len(right) > 1:
         inner = next((k for k in range(c + 1, b - 1) if words[k].dep == "conj" and words[k].head == c - 1), None) if len(left) == 1 else None
         if inner is not None:
