@@ -2215,7 +2215,13 @@ SEVENTEENTH_PASS = [
      '"What are cheap ways to sleep on a cross-country drive?" AND NOT "Renting an RV"'),
 ]
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS)
+EIGHTEENTH_PASS = [
+    # "not sure" is the asker's doubt: nothing is left out, and a doubt after the question goes
+    ("Which medications other than diazepam do GPs prescribe for fear of flying? Not sure if that's even allowed anymore.",
+     '"Which medications do GPs prescribe for fear of flying?" AND NOT "diazepam"'),
+]
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

@@ -94,6 +94,8 @@ _PREP = r"of|to|about|on|upon|regarding|concerning|related\s+to|surrounding|arou
 # "how to avoid burnout" or "plants that grow without light" are not exclusions.
 # "loads of it", "plenty of those": how much of what was named before
 _QUANTITY_OF = r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of"
+# "Not sure where to look.": the asker's doubt, nothing left out
+_UNSURE = r"sure|certain|convinced"
 _STRONG = [
     r"with\s+the\s+exception\s+of",
     r"(?:except|exept|excpet)(?:ing)?(?:\s+for)?",  # (as typed: "birds exept gulls")
@@ -149,7 +151,7 @@ _STRONG = [
     r"(?:but\s+)?nothing\s+(?:that|which)\s+(?:needs|requires|uses|contains|involves|calls\s+for)",  # "…, nothing that needs an oven"
     r"(?:but\s+)?none\s+(?:by|from|about|with|featuring|starring|set\s+in)",  # "programming books but none by O'Reilly"  # "…, nothing war-related"
     r"never\s+(?:" + _META_VERBS + r")",
-    r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited)\b)",
+    r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited|" + _UNSURE + r")\b)",
 ]
 _BOUNDED = [
     r"without",
@@ -172,7 +174,7 @@ _BOUNDED = [
     r"hold(?=\s+the\s)",  # "…, but hold the eggs"
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
-    r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited)\b)",
+    r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited|" + _UNSURE + r")\b)",
     r"no(?![\w’'-])",  # "…? No X or Y please": checked in _is_topic_exclusion
 ]
 # "that aren't Sweden" names what to leave out; "that aren't in the EU" is a property.
@@ -2968,6 +2970,8 @@ def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
 
 
 # What someone else thinks, after the question, narrows nothing: "He reckons a seahorse isn't a fish either."
+# "… for fear of flying? Not sure if that's even allowed anymore.": a doubt about the question
+_DOUBT_RE = re.compile(r"^(?:(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+)?(?:just\s+|really\s+)?not\s+(?:" + _UNSURE + r")\b", re.IGNORECASE)
 _HEARSAY_RE = re.compile(
     r"^(?:he|she|they|someone|somebody|people|everyone|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:reckons?|says?|said|thinks?|thought|claims?|claimed|believes?|insists?|swears?)\b",
     re.IGNORECASE,
@@ -3083,7 +3087,7 @@ def _drop_background(text: str) -> str:
             and not sentence.endswith("?")
             and not _QUESTION_START_RE.match(sentence)  # "… Is there any similarity between …": a question typed without its mark
             and not excludes(a, b)
-            and (not _CONSTRAINT_RE.search(sentence) or _HEARSAY_RE.match(sentence) or _ANSWER_COUNT_RE.match(sentence))
+            and (not _CONSTRAINT_RE.search(sentence) or _HEARSAY_RE.match(sentence) or _ANSWER_COUNT_RE.match(sentence) or _DOUBT_RE.match(sentence))
         ):
             background.append(k)  # "… in Europe? Just curious.", "… on gravel? Customers keep asking me.": why it is asked
             afterthoughts.append(k)
