@@ -2219,6 +2219,18 @@ EIGHTEENTH_PASS = [
     # "not sure" is the asker's doubt: nothing is left out, and a doubt after the question goes
     ("Which medications other than diazepam do GPs prescribe for fear of flying? Not sure if that's even allowed anymore.",
      '"Which medications do GPs prescribe for fear of flying?" AND NOT "diazepam"'),
+    # set off by commas, an excluded phrase runs to the comma the question's verb follows
+    ("Which drills, apart from the classic dribbling cones, help young players improve their stick skills?",
+     '"Which drills help young players improve their stick skills?" AND NOT "classic dribbling cones"'),
+    # the object of a command runs to its sentence's end
+    ("Give me negotiation tips for a pay rise, and leave out the stuff about job offers from competitors.",
+     '"negotiation tips for a pay rise" AND NOT "job offers from competitors"'),
+    # what happens to the people it is for, or what someone already did with it, is a remark
+    ("Looking for things to do in Split, but not island hopping tours - the kids get seasick.", '"things to do in Split" AND NOT "island hopping tours"'),
+    ("What breathing exercises might help him, besides pursed-lip breathing which his nurse already showed him?",
+     '"What breathing exercises might help him?" AND NOT "pursed-lip breathing"'),
+    ("Butterfly is off the table for now! What swimming drills improve breathing technique?",
+     '"What swimming drills improve breathing technique?" AND NOT "Butterfly"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

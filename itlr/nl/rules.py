@@ -445,6 +445,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     # (not a constraint with a number: "…, my budget is £500")
     # (", my tutor says they're overdone": what someone of ours thinks of them)
     r"|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|only|doesn['’]t|don['’]t|isn['’]t|aren['’]t|won['’]t|can['’]t|cannot|says|said|thinks|reckons)\b(?![^.?!;]*[\d£$€])"
+    # "… - the kids get seasick": what happens to the people it is for
+    r"|(?:the|my|our)\s+(?:kids|children|family|grandkids|grandchildren|twins|toddlers?|baby|teens|teenagers|wife|husband|partner|parents)\s+(?:(?:always|usually|just|really|both|all)\s+)?(?-i:[a-z])\w*(?<!ing)\b(?![^.?!;]*[\d£$€])"
     # "it confuses everyone", "they're overrated": a clause about what was excluded
     # (a title may open with "It" or "This": "It Follows", "This American Life")
     r"|" + _NO_WISH + r"(?:(?:it|they|he|she|everyone|everybody|nobody|no\s+one|every\s+(?-i:[a-z])\w*)(?:['’](?:s|re|ve|ll|d))?\s+(?-i:[a-z])"
@@ -459,7 +461,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|\s+(?:which|that)\s+(?:I|we)(?:['’]ve|['’]d|\s+have|\s+had)?\s+(?:already\s+|just\s+|both\s+|all\s+)?" + _EXPERIENCE + r"\b"
     # "…, except manga, which we already handle separately", "… Thai and Mexican which we already
     # eat a lot": whatever "already" is done with it, with a comma or without
-    r"|(?:\s*[,;:—–])?\s+(?:which|that|as)\s+(?:I|we|my\s+\w+|our\s+\w+)(?:['’]ve|['’]re|\s+have|\s+are)?\s+already\s+\w+"
+    r"|(?:\s*[,;:—–])?\s+(?:which|that|as)\s+(?:I|we|(?:my|our|his|her|their)\s+\w+)(?:['’]ve|['’]re|\s+have|\s+are)?\s+already\s+\w+"
     # "since we've been twice already", "because it's overrated": why it is left out
     r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|his|her|their|that|those|these|this|there|everyone|everybody|nobody|the\s+\w+(?:['’]s)?\s+(?-i:[a-z])[\w'’]*)\b"
     # typed without a comma: "no ferns they always die on me"
@@ -1310,7 +1312,7 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?P<items>(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
-    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already|[a-z]+-wise))?"  # ("… is off the table budget-wise")
+    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already|[a-z]+-wise|for\s+now|for\s+the\s+(?:moment|time\s+being)|at\s+the\s+moment|this\s+(?:time|year)))?"  # ("… is off the table budget-wise", "… for now")
     # "… is off the table because of damp": why it is left out says nothing of the topic
     # (and "…, we don't have the kit": what the asker lacks)
     r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*|,\s+(?:we|i)\s+(?:don['’]t|do\s+not|can['’]t|cannot|haven['’]t)\s+(?:have|own|afford|got)\b[^.;!?,]*)?(?:\s*\([^()]{1,60}\))?(?P<end>\s*(?:[.;!?,]|$))",  # ("… off the table (we did one last month).")
@@ -1422,6 +1424,21 @@ def _misread_compound(listed: str, end: int) -> bool:
         and (words[0].tag in ("VB", "VBP") or (words[0].tag in ("VBG", "VBN") and len(words) >= 2))  # "oxford reading tree", "pressure treated timber"
         and all(w.tag in ("NN", "NNS") and w.text.isalpha() and w.text.islower() for w in words[1:])
         and words[0].text.isalpha() and words[0].text.islower()
+    )
+
+
+def _misread_object(listed: str, end: int) -> bool:
+    """Whether ``listed`` goes on after offset ``end`` to its sentence's end with one lowercase
+    "verb" and then nouns, adjectives and prepositions only ("job offers from competitors")."""
+    words = [w for w in syntax.tag(listed) if w.start >= end]
+    while words and words[-1].tag == ".":
+        words.pop()
+    return (
+        len(words) >= 2
+        and words[0].tag in ("VBZ", "VBP", "VB")
+        and words[0].text.isalpha() and words[0].text.islower()
+        and all(w.tag in ("NN", "NNS", "JJ", "IN", "DT") and w.text.isalpha() and w.text.lower() not in ("and", "or", "but") for w in words[1:])
+        and not re.search(r"[.?!;]", listed[end:].rstrip(" .!?"))
     )
 
 
@@ -1810,6 +1827,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             # after a question's subject ends at the second comma when the question's verb follows it
             # ("Which seabirds, other than puffins, gannets and kittiwakes, nest on UK cliffs?": the
             # comma that the verb follows, in the question's own sentence)
+            set_off = False  # the phrase ends at a comma the question's verb follows
             if "," in text[conn_start:trig_end] and _wh_subject(text[asked_from:conn_start].lstrip()):
                 for n, comma in enumerate(k for k, ch in enumerate(phrase) if ch == "," and k > 0):
                     # (after a list that has closed with its "and" / "or", read after a pronoun too:
@@ -1817,7 +1835,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     closed = re.search(r"\b(?:and|or)\b", phrase[:comma]) is not None
                     verb = _verb_first(text[asked_from:conn_start] + " ", phrase[comma + 1 :])
                     if (n == 0 and verb) or (closed and (verb or syntax.reads_as_verb(phrase[comma + 1 :]))):
-                        phrase = phrase[:comma]
+                        phrase, set_off = phrase[:comma], True
                         break
             listed = phrase[: polite.start()] if polite and polite.start() < len(phrase) else phrase
             np_end, found_items = syntax.excluded_phrase(listed, clause)
@@ -1829,7 +1847,16 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 with_items = [re.sub(r"^\s*(?:the|a|an)\s+", "", item, flags=re.IGNORECASE) for item in with_items]
                 if with_items and with_np_end - len(article.group(0)) > np_end and len(with_items) == len(found_items) and with_items[0].strip():
                     np_end, found_items = with_np_end - len(article.group(0)), with_items
-            if found_items and _misread_compound(listed, np_end) and (_keywords_before(text, conn_start) or _sentence_start(text, conn_start)):
+            left = listed[np_end:]
+            if set_off and found_items and _words(left) and not any(w.tag in ("VBZ", "VBD", "VBP", "MD", "WDT", "WP") for w in syntax.tag(left)):
+                # "Which drills, apart from the classic dribbling cones, help …": set off by commas,
+                # the phrase runs to the comma ("dribbling" is no verb of the question)
+                found_items, np_end = found_items[:-1] + [found_items[-1] + left.rstrip()], len(listed.rstrip())
+            elif found_items and clause and _IMPERATIVE_RE.search(text[conn_start:trig_end].lower()) and _misread_object(listed, np_end):
+                # "…, and leave out the stuff about job offers from competitors.": the object of a
+                # command runs to its sentence's end ("offers" is no verb of the question)
+                found_items, np_end = found_items[:-1] + [found_items[-1] + listed[np_end:].rstrip(" .!")], len(listed.rstrip(" .!"))
+            elif found_items and _misread_compound(listed, np_end) and (_keywords_before(text, conn_start) or _sentence_start(text, conn_start)):
                 # "exams but not stenography speed tests": after a keyword query, a "verb" between
                 # nouns that end the text is one more noun of the compound; so in a sentence that
                 # the exclusion opens ("I already know about the expenses claim form.")
