@@ -220,6 +220,10 @@ _FILLER_RE = re.compile(
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
+    # "Does anyone know where to hire …", "Anyone got …": asks the readers, says nothing of the topic
+    r"|(?:(?:does|do|has)\s+)?(?:anyone|anybody)\s+(?:know|have|got|recommend|suggest)(?:\s+(?:of|about))?(?=\s+(?:a|an|any|some|where|how|what|which|whether|if|when|who)\b)"
+    # "What counts as fair wear and tear …?": the thing asked about
+    r"|what\s+counts\s+as"
     # "Any ideas for museums in Manchester?": asks for the things themselves ("ideas for a lesson" are the lesson's content)
     r"|(?:any|some)?\s*ideas\s+(?:for|on)(?=\s)(?!\s+(?:a|an|the|my|our|his|her|their)\b)"
     r"|where\s+(?:can|could|should|do)\s+(?:i|we)\s+(?:learn|read|find\s+out)(?:\s+more)?\s+about"  # "Where can I learn about X?" asks for texts on X
@@ -1791,6 +1795,9 @@ def _restates_class(before: str, item: str) -> bool:
 _REPEATED_NOT_RE = re.compile(r"\b(?P<first>not\s+[\w'’-]+(?:\s+[\w'’-]+)?)(?P<rest>(?:,?\s+(?:and\s+|or\s+)?not\s+[\w'’-]+(?:\s+[\w'’-]+)?){1,5})(?=\s*[.!?;]|\s*$)", re.IGNORECASE)
 
 
+_AUXILIARIES = frozenset(("do", "does", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must", "have", "has", "had", "need", "be", "are", "is", "help", "make", "let", "go", "come", "dare"))
+
+
 def _inline_exclusions(text: str, items: list[str]) -> str:
     """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
     text = _REPEATED_NOT_RE.sub(lambda m: m.group("first") + re.sub(r"(,?\s+(?:and\s+|or\s+)?)not\s+", r"\1", m.group("rest"), flags=re.IGNORECASE), text)
@@ -1875,6 +1882,13 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # again is told apart by what follows it, so the preposition goes with it
                 np_end, found_items = syntax.excluded_phrase(listed, True)
             end = skip + np_end if found_items else len(span)
+            # "What stretches except the pigeon pose loosen …": of two "verbs" in a row the first is
+            # the phrase's last noun ("pose"), the second the question's verb ("help improve" is one verb)
+            gap = len(span[end:]) - len(span[end:].lstrip())
+            after = [w for w in syntax.tag(span[end + gap :]) if w.tag != "."][:2] if found_items and gap else []
+            if len(after) == 2 and all(w.tag in ("VB", "VBP") and w.text.isalpha() and w.text.islower() for w in after) and after[0].text not in _AUXILIARIES:
+                found_items[-1] += span[end : end + gap + after[0].end]
+                end += gap + after[0].end
             parsed = bool(found_items)
             found_items = found_items or [span]
             if parsed and not clause and _wh_subject(text[asked_from:conn_start].lstrip()) and not _verb_before(text[asked_from:], conn_start - asked_from):

@@ -1436,6 +1436,10 @@ def conjoined_phrases(text: str) -> Coordination | None:
     b = c + 1
     while b < len(words) and common(b, True):
         b += 1
+    if b < len(words) and b > c + 1 and words[b].tag == "VBG" and words[b].text.islower() and words[b - 1].tag in ("NN", "NNS") and words[c - 1].text.lower().endswith("ing"):
+        b += 1  # "lawn mower servicing and blade sharpening near me": two heads in "-ing", one each
+    if a == c - 1 and b - c > 2 and a > 0 and words[a - 1].tag in ("VBN", "VBD") and words[a - 1].text.isalpha() and words[a - 1].text.islower() and (a == 1 or words[a - 2].tag in ("IN", "DT", "PRP$")):
+        a -= 1  # "after cast iron and carbon steel pans": a participle before a lone first noun is its modifier where the second has its own
     if b == c + 1 and b < len(words) and words[b].tag == "VBZ" and words[b].text.islower() and words[c - 1].tag == "NNS" and (b + 1 >= len(words) or words[b + 1].tag in (".", "IN")):
         b += 1  # "the nesting habits of swifts and swallows?": a last plural read as a verb
     elif a == c or b == c + 1 or words[b - 1].tag not in ("NN", "NNS", "NNP", "NNPS") or (a > 0 and words[a - 1].tag in _NOUN_TAGS):
