@@ -128,8 +128,9 @@ _STRONG = [
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
-    # ("We already have loads of it": what it names was excluded before, nothing new)
-    r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)",
+    # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
+    # already have a separate skip for that": what it is for was excluded before)
+    r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
     r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)(?!\s+(?:" + _QUANTITY_OF + r"\s+)?(?:it|them|this|that|those|these|both|all)\b)"
@@ -468,6 +469,8 @@ _EXCLUSION_REMARK_RE = re.compile(
     r"|(?:\s*[,;:—–])?\s+(?:which|that|as)\s+(?:I|we|(?:my|our|his|her|their)\s+\w+)(?:['’]ve|['’]re|\s+have|\s+are)?\s+already\s+\w+"
     # "since we've been twice already", "because it's overrated": why it is left out
     r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|his|her|their|that|those|these|this|there|everyone|everybody|nobody|the\s+\w+(?:['’]s)?\s+(?-i:[a-z])[\w'’]*)\b"
+    # "… we don't want OneDrive or Google Drive because of past issues": why, not what
+    r"|(?:\s*[,;:—–]|\s-)?\s+(?:because\s+of|due\s+to|owing\s+to)\s+(?:the\s+|our\s+|my\s+|past\s+|previous\s+|bad\s+)*[\w'’-]+"
     # typed without a comma: "no ferns they always die on me"
     r"|\s+" + _NO_WISH + r"(?![^.?!;]*\b(?:can|could|will|might|may|shall|to)\b)(?:they|we|I|it|he|she)(?:['’](?:s|re|ve|ll|d))?\s+(?:always|never|just|already|all|both|really)?\s*(?!to\b)\w+"
     # (a dash before a question ends the remark: "…, I've covered him already - which other …")
@@ -1122,7 +1125,10 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # about that class), unlike a member left out ("Which countries … but not Norway?")
         # ("What are some novels like Dune but not the prequels?": "the" picks out a group to leave out)
         # (not in a question of how or why: "how whales navigate, but not humpbacks" leaves a kind out)
-        if re.match(r"(?:which|what|who|are|is|were|was|do|does)\b", text[sent_start:].strip(), re.IGNORECASE) and _plural_class(after) and not re.match(r"\s*the\s+[a-z]", after) and "," not in conn_text:
+        # ("Is there a guide to replacing faucet washers but not ceramic cartridges?": a text asked for leaves a topic out)
+        if re.match(r"(?:which|what|who|are|is|were|was|do|does)\b", text[sent_start:].strip(), re.IGNORECASE) and _plural_class(after) and not re.match(r"\s*the\s+[a-z]", after) and "," not in conn_text and not (
+            re.match(r"(?:is|are)\s+there\b", text[sent_start:].strip(), re.IGNORECASE) and _TEXT_NOUN_RE.search(head)
+        ):
             return False
         # "Which cities are capitals but not the largest city in their country?": what the answer is not
         # ("What are some novels like Dune but not the prequels?": the class asked for, less a part of it)
@@ -1296,8 +1302,12 @@ def _no_list(after: str) -> bool:
     body = re.split(r"\s+[-–—]\s+(?=\w)", body, maxsplit=1)[0]  # "No Vasa please - which shipwrecks …?": a dash ends the list
     body = re.sub(r"(?:\s*,\s*|\s+)(?:(?:and|or)\s+)?(?:definitely\s+)?no\s+(?=\w)", ", ", body, flags=re.IGNORECASE)  # "no X and no Y"
     words = syntax.tag(body) if body else []
-    if not words or words[0].text.lower() in _NO_NOT_TOPIC or words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR"):
+    # ("no manure please": one word the tagger reads as an adverb, a noun where only a noun fits)
+    lone_noun = len(words) == 1 and words[0].tag in ("RB", "JJ") and words[0].text.isalpha() and syntax.noun_alone(words[0].text)
+    if not words or words[0].text.lower() in _NO_NOT_TOPIC or (words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR") and not lone_noun):
         return False
+    if lone_noun:
+        return True
     if re.match(r"big\s+(?:deal|thing)s?\b", body, re.IGNORECASE):
         return False  # "no big deal" ("no big chains please" leaves the chains out)
     end, items = syntax.excluded_phrase(body, False)
@@ -1472,6 +1482,8 @@ def _keywords_before(text: str, end: int) -> bool:
     verbs = [
         w for k, w in enumerate(words)
         if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns) and not gerund_noun(k) and not (k == 0 and w.tag == "VBG") and not noun_modifier(k)
+        # ("raised bed soil mixes": a query's first word, a participle before a noun)
+        and not (k == 0 and w.tag == "VBD" and w.text.islower() and k + 1 < len(words) and words[k + 1].tag in nouns)
     ]
     last = len(words) - 1 - next((j for j, w in enumerate(reversed(words)) if w.tag not in (",", ".", ":", "HYPH")), 0)
     place = len(content) >= 2 and content[-1].text.lower() in _PLACE_ADVERBS and content[-2].tag in nouns + ("VBG",)
@@ -1531,7 +1543,7 @@ def _noun_list(after: str) -> bool:
     misread = [
         len(it) == 1 and it[0].text.isalpha() and (
             (k > 0 and (it[0].tag in ("VB", "VBP") or (it[0].tag in ("JJ", "RB") and syntax.noun_alone(it[0].text)) or (it[0].tag == "VBG" and len(items) >= 3)))
-            or (len(items) == 1 and it[0].tag in ("VB", "VBP") and syntax.noun_alone(it[0].text))  # "no avocado please"
+            or (len(items) == 1 and it[0].tag in ("VB", "VBP", "JJ", "RB") and syntax.noun_alone(it[0].text))  # "no avocado please", "no manure please"
         )
         for k, it in enumerate(items)
     ]
@@ -2906,6 +2918,9 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 
 # "…, so I'm after games …", "…, I just want to know about …": a request that opens a clause
+_ELIDED_REQUEST_RE = re.compile(
+    r"(?P<head>(?:^|(?<=[.?!]\s))(?P<subject>I|We)\s+(?!(?:want|need|would|am|are|['’]m|['’]re|['’]d)\b)[^.?!;,]*?\w)\s+and\s+(?P<verb>(?:want|need|would\s+like)(?=\s+(?!to\b)\w))"
+)
 _LATE_REQUEST_RE = re.compile(
     r"(?:,|;|\s[-–—])\s+(?:(?:so|and|but)\s+)?(?=(?:I|[Ww]e)(?:\s+(?:just|really|only|actually))?"
     r"(?:\s+(?:want|need|would\s+like)|['’](?:m|re|d)\s+(?:after|looking\s+for|like)|\s+(?:am|are)\s+(?:after|looking\s+for))\b)"
@@ -2930,6 +2945,8 @@ def _split_late_requests(text: str) -> str:
     slippery for dodgeball, so I'm after games …"): the request stands on its own, and what comes
     before it goes or stays as any other sentence would. A question or a request before the
     comma keeps the sentence whole ("What laptops suit students, I need something light")."""
+    # "I coach an under-11s cricket team and want drills for fielding.": the subject said once
+    text = _ELIDED_REQUEST_RE.sub(lambda m: m.group("head") + ". " + m.group("subject") + " " + m.group("verb"), text)
     out, last = [], 0
     for m in _LATE_REQUEST_RE.finditer(text):
         start = max((a for a, _ in _sentences(text[: m.start()])), default=0)
