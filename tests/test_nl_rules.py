@@ -2257,6 +2257,9 @@ EIGHTEENTH_PASS = [
     # a request after "and" with its subject left out is a request of its own
     ("Good morning. I coach an under-11s cricket team and want drills for fielding. Ignore batting drills please, we have plenty of those.",
      '"I coach an under-11s cricket team. I want drills for fielding" AND NOT "batting drills"'),
+    # "Where can I go" before an activity is request wording
+    ("Where can I go snorkelling in winter except Egypt, or else a diving course in Malta?",
+     '"snorkelling in winter" AND NOT "Egypt" OR "a diving course in Malta?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

@@ -225,6 +225,8 @@ _FILLER_RE = re.compile(
     r"|(?:(?:does|do|has)\s+)?(?:anyone|anybody)\s+(?:know|have|got|recommend|suggest)(?:\s+(?:of|about))?(?=\s+(?:a|an|any|some|where|how|what|which|whether|if|when|who)\b)"
     # "What counts as fair wear and tear …?": the thing asked about
     r"|what\s+counts\s+as"
+    # "Where can I go snorkelling in winter …?", "… go on horse riding holidays": the activity asked about
+    r"|where\s+(?:can|could|should|do)\s+(?:i|we|you)\s+go(?:\s+(?:on|for))?(?=\s+[a-z]+ing\b)"
     # "Any ideas for museums in Manchester?": asks for the things themselves ("ideas for a lesson" are the lesson's content)
     r"|(?:any|some)?\s*ideas\s+(?:for|on)(?=\s)(?!\s+(?:a|an|the|my|our|his|her|their)\b)"
     r"|where\s+(?:can|could|should|do)\s+(?:i|we)\s+(?:learn|read|find\s+out)(?:\s+more)?\s+about"  # "Where can I learn about X?" asks for texts on X
