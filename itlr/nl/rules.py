@@ -363,7 +363,7 @@ _QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|w
 _MADE_BY = r"(?:made|developed|published|produced|manufactured|built|designed|written|directed|owned|run)\s+by"
 # "those made by X", "the ones set in Y", "those run by Z": how a group is told apart by what follows
 _MADE_OR_PLACED = r"(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)"
-_ONES_WITH = r"(?:ones?|those|these)\s+(?:" + _MADE_OR_PLACED + r"\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near)\s+"
+_ONES_WITH = r"(?:ones?|those|these)\s+(?:" + _MADE_OR_PLACED + r"\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near|for)\s+"
 _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
@@ -2678,6 +2678,9 @@ _AND_BINOMIALS = {
     ("mergers", "acquisitions"), ("search", "rescue"), ("predator", "prey"), ("predators", "prey"), ("egg", "spoon"), ("stop", "search"), ("park", "ride"), ("click", "collect"),
     ("drag", "drop"), ("plug", "play"), ("copy", "paste"), ("cut", "paste"), ("song", "dance"), ("bow", "arrow"),
     ("call", "response"), ("sink", "swim"), ("ebb", "flow"), ("give", "take"), ("loss", "damage"), ("terms", "conditions"),
+    ("tongue", "groove"), ("wattle", "daub"), ("cash", "carry"), ("nip", "tuck"), ("rough", "tumble"), ("hustle", "bustle"),
+    ("meet", "greet"), ("room", "board"), ("bed", "board"), ("cut", "collect"), ("stop", "start"), ("fits", "starts"),
+    ("peace", "quiet"), ("touch", "go"), ("wine", "dine"), ("spit", "polish"), ("lock", "key"), ("pomp", "circumstance"),
 }
 
 
