@@ -2094,9 +2094,9 @@ SEVENTEENTH_PASS = [
     # who and "anyone" are no topics of a background
     ("Is there a no-tipping etiquette in Japanese restaurants? We're visiting Kyoto with my in-laws in April and don't want to offend anyone.",
      '"Is there a no-tipping etiquette in Japanese restaurants?"'),
-    # a boss who "wants each of us to …" asks nothing; with nothing else asked, what the asker wants to do is the question
+    # a boss who "wants each of us to …" asks nothing; the options the asker is thinking of are the question
     ("Hi all, my boss wants each of us to learn a new skill this year. I'm thinking evening courses in data analysis but not Excel, or a short online course in public speaking. Ideas?",
-     '"new skill: I\'m thinking evening courses in data analysis" AND NOT "Excel" OR "a short online course in public speaking"'),
+     '"evening courses in data analysis" AND NOT "Excel" OR "a short online course in public speaking"'),
     ("Hi, I'm a childminder with four under-fives. I want to swap screen time for something calmer after lunch. Any ideas?",
      '"four under-fives: I want to swap screen time for something calmer after lunch"'),
     # a "verb" between two nouns before a relative clause is one word of the compound
@@ -2263,6 +2263,28 @@ EIGHTEENTH_PASS = [
     # a fixed pair names one thing; "the ones for X" names a subclass to leave out
     ("tongue and groove panelling fitting", '"tongue and groove panelling fitting"'),
     ("blue plaques in bristol minus the ones for scientists", '"blue plaques in bristol" AND NOT "scientists"'),
+    # after the 85-88 runs: options weighed ("We're thinking X, or else Y"); "birdwatching ones" a kind left out
+    ("Hey, my book club wants to do something active together in London. We're thinking guided nature walks but not birdwatching ones, or else a beginners' tai chi session in the park. Any ideas?",
+     '"London: guided nature walks" AND NOT "birdwatching" OR "a beginners\' tai chi session in the park"'),
+    # a clause after "and" ends the list of what the asker is allergic to
+    ("I'm allergic to wool and my winter coat has died. Can anyone recommend warm coats that are wool-free but still look smart for the office?",
+     '"my winter coat has died. Can anyone recommend warm coats that are wool-free but still look smart for the office?"'),
+    # gerunds listed after "but not" are activities left out; "one of the" names the class
+    ("I'd like water sports to try in Devon, but not surfing, kitesurfing or windsurfing.",
+     '"water sports to try in Devon" AND NOT "surfing" AND NOT "kitesurfing" AND NOT "windsurfing"'),
+    ("letting agents in Bristol but not one of the big national chains", '"letting agents in Bristol" AND NOT "big national chains"'),
+    # "the X stuff" leaves X out, whatever its tags
+    ("excel pivot tables tutorial skip the vlookup stuff", '"excel pivot tables tutorial" AND NOT "vlookup"'),
+    ("What paperwork do I need to send goods to Switzerland, excluding the CE marking stuff?",
+     '"What paperwork do I need to send goods to Switzerland?" AND NOT "CE marking"'),
+    # a hyphen inside a word does not end a message's lead
+    ("Quick question from a first-time exporter. What paperwork do I need to send goods to Switzerland?",
+     '"What paperwork do I need to send goods to Switzerland?"'),
+    # "of" inside a name after "the"; a verb after two subjects of "Which X do …"
+    ("Where can I hire mountain bikes in Snowdonia or the Forest of Dean?",
+     '"Where can I hire mountain bikes in Snowdonia" OR "Where can I hire mountain bikes in Forest of Dean"'),
+    ("Which muscles do squats and lunges work?", '"Which muscles do squats work" OR "Which muscles do lunges work"'),
+    ("What normally counts as fixtures and fittings?", '"What normally counts as fixtures and fittings?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

@@ -225,6 +225,8 @@ _FILLER_RE = re.compile(
     r"|(?:(?:does|do|has)\s+)?(?:anyone|anybody)\s+(?:know|have|got|recommend|suggest)(?:\s+(?:of|about))?(?=\s+(?:a|an|any|some|where|how|what|which|whether|if|when|who)\b)"
     # "What counts as fair wear and tear …?": the thing asked about
     r"|what\s+counts\s+as"
+    # "We're thinking guided nature walks …, or else …": the options weighed ("thinking of buying …" is a plan)
+    r"|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+thinking(?!\s+(?:of|about|that|it|this|we|i|maybe|of)\b)(?=\s+[\w'’-]+)"
     # "Where can I go snorkelling in winter …?", "… go on horse riding holidays": the activity asked about
     r"|where\s+(?:can|could|should|do)\s+(?:i|we|you)\s+go(?:\s+(?:on|for))?(?=\s+[a-z]+ing\b)"
     # "Any ideas for museums in Manchester?": asks for the things themselves ("ideas for a lesson" are the lesson's content)
@@ -333,7 +335,7 @@ _GREETING_RE = re.compile(
     r"|(?:i\s+)?hope\s+(?:you['’]re|you\s+are|all\s+is|this\s+finds\s+you)(?:\s+doing)?\s+(?:well|good|ok|okay|fine|great)(?:\s+today)?\s*[.!,]+\s*(?=\w)"
     r"|how\s+are\s+(?:you|u)(?:\s+doing)?(?:\s+today)?\s*[?!.,]+\s*(?=\w)"
     # "Quick one - best budget cameras …": set off by a dash or colon, whatever follows
-    r"|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q)(?:\s+(?:from|for|about)\s+[^:,.!?–—-]{1,40}?)?\s*(?:[-–—:]|[?!.])\s*(?=\w)"
+    r"|(?:quick|random|simple|silly|dumb|stupid|easy)\s+(?:question|one|q)(?:\s+(?:from|for|about)\s+(?:(?!\s[-–—])[^:,.!?–—]){1,40}?)?\s*(?:\s[-–—]|[–—:]|(?<![\w])-|[?!.])\s*(?=\w)"
     # "Settle a bet for us please:", "Settling an argument with my brother.", "Out of curiosity,": why it is asked
     r"|(?:(?:help\s+(?:me|us)\s+)?(?:settle|settling|win|end|resolve)\s+(?:a|an|the|this|our)\s+(?:bet|argument|debate|dispute|disagreement)"
     r"(?:\s+[^:,.!?–—-]{1,40}?)?|out\s+of\s+curiosity|just\s+(?:curious|wondering))\s*(?:[-–—:,]|[?!.])\s*(?=\w)"
@@ -368,6 +370,7 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:any|all|those|these|such|no|just)\s+"),  # ("simply beautiful", "only fools and horses": titles)
+    re.compile(r"^(?:one|either|each)\s+(?=of\s+(?:the|those|these)\s)", re.IGNORECASE),  # "but not one of the big national chains"
     re.compile(r"^(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|a\s+couple)\s+of\s+(?=\w)", re.IGNORECASE),  # "already have loads of lavender"
     # only before what a text says: "specific performance", "direct democracy" are names of things
     re.compile(r"^(?:specific|detailed|direct|explicit|further|particular|certain)\s+(?=(?:" + _META_NOUNS + r"|examples?|cases?|instances?)\b)", re.IGNORECASE),
@@ -886,6 +889,11 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
     if after_keywords and after == after.lower() and words[0].tag != "VBG" and _noun_list(after):
         return False  # "schemes of work not explorify or developing experts": lowercase names to the end ("not working weekends" is a verb)
     first = words[0]
+    if len(words) >= 2 and first.tag == "VBG" and words[1].text.lower() in ("ones", "one"):
+        return False  # "guided nature walks but not birdwatching ones": a kind of them, left out
+    listed = re.split(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|nor)\s+)", re.split(r"[.;?!]", after, maxsplit=1)[0].strip())
+    if len(listed) >= 2 and all(re.fullmatch(r"[a-z][a-z-]*ing", item) for item in listed):
+        return False  # "… but not surfing, kitesurfing or windsurfing": activities listed, topics to leave out
     if first.text.lower() == "by" and _names_only(after.strip()[2:]):
         return False  # "mystery novels but not by Murakami": an author left out
     if first.text.lower() in _RELATION_PREPS:
@@ -1102,7 +1110,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     # "excluding those from the US": a property of the answer; but "minus the touristy ones" after
     # a cue that leaves things out names a subclass to leave out (blind writers all read it so)
     subclass = _ONES_RE.match(after) is not None and word not in ("without", "no", "not") and not m.group("copula")
-    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?(?-i:ones?)\b(?![-'’])|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after) or _ANY_THAT_NEED_RE.match(after)):
+    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?(?-i:ones?)\b(?![-'’])(?!\s+of\s+(?:the|those|these)\s)|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after) or _ANY_THAT_NEED_RE.match(after)):
         return False
     if _prep_left_out(text, conn_start, m.end()):
         return True
@@ -1475,7 +1483,7 @@ def _keywords_before(text: str, end: int) -> bool:
     # "investment platforms uk": a plural after a noun that the tagger reads as a verb)
     def noun_modifier(k: int) -> bool:
         return (w := words[k]).tag == "VB" and k >= 2 and words[k - 1].tag == "TO" and words[k - 2].tag == "NNS" or (
-            w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP") and (k + 1 == len(words) or words[k + 1].tag in nouns)
+            w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP", "JJ") and (k + 1 == len(words) or words[k + 1].tag in nouns + ("JJ",))
         ) or (
             # ("car hire companies": a noun between two nouns that the tagger reads as a verb)
             w.tag in ("VB", "VBP") and w.text.islower() and k > 0 and words[k - 1].tag == "NN" and k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS")
@@ -1809,6 +1817,7 @@ def _restates_class(before: str, item: str) -> bool:
 _REPEATED_NOT_RE = re.compile(r"\b(?P<first>not\s+[\w'’-]+(?:\s+[\w'’-]+)?)(?P<rest>(?:,?\s+(?:and\s+|or\s+)?not\s+[\w'’-]+(?:\s+[\w'’-]+)?){1,5})(?=\s*[.!?;]|\s*$)", re.IGNORECASE)
 
 
+_STUFF_RE = re.compile(r"\s*(?P<what>[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s+stuff\b(?!\s+(?:like|such|about|on|for|that|which)\b)", re.IGNORECASE)
 _AUXILIARIES = frozenset(("do", "does", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must", "have", "has", "had", "need", "be", "are", "is", "help", "make", "let", "go", "come", "dare"))
 
 
@@ -1860,6 +1869,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                         break
             listed = phrase[: polite.start()] if polite and polite.start() < len(phrase) else phrase
             np_end, found_items = syntax.excluded_phrase(listed, clause)
+            # "excluding the CE marking stuff": what the stuff is about is left out, whatever its tags
+            stuff = _STUFF_RE.match(listed)
+            if stuff and stuff.end("what") > np_end:
+                np_end, found_items = stuff.end(), [stuff.group("what")]
             # "except the kong vault to practise": the article read with the phrase keeps its nouns
             # nouns ("kong vault" alone reads "vault" as a verb); the items are given without it
             article = re.search(r"\b(?:the|a|an)\s+$", span[:skip], re.IGNORECASE)
@@ -2458,7 +2471,8 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
                 return both
             # "How do mortgage brokers and estate agents get paid?": asked of each subject (not what
             # they do together or to each other: "How do bees and wasps differ?", "… work together")
-            subjects = syntax.subject_items(t, "and") if re.match(r"(?:how(?:\s+(?:long|often))?|why|when|where)\s+(?:do|does|did|can|should)\b", t, re.IGNORECASE) else None
+            # ("Which muscles do squats and lunges work?": the question's object first, then its subjects)
+            subjects = syntax.subject_items(t, "and") if re.match(r"(?:how(?:\s+(?:long|often))?|why|when|where|(?:which|what)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:do|does|did|can|should)\b", t, re.IGNORECASE) else None
             # (common nouns only: "When did Marks and Spencer open its first shop?" names one firm)
             if subjects is not None and not _TOGETHER_RE.search(subjects[2]) and all(it[:1].islower() for it in subjects[1]):
                 prefix, items, tail = subjects
@@ -2681,6 +2695,7 @@ _AND_BINOMIALS = {
     ("tongue", "groove"), ("wattle", "daub"), ("cash", "carry"), ("nip", "tuck"), ("rough", "tumble"), ("hustle", "bustle"),
     ("meet", "greet"), ("room", "board"), ("bed", "board"), ("cut", "collect"), ("stop", "start"), ("fits", "starts"),
     ("peace", "quiet"), ("touch", "go"), ("wine", "dine"), ("spit", "polish"), ("lock", "key"), ("pomp", "circumstance"),
+    ("fixtures", "fittings"), ("fixture", "fitting"),
 }
 
 

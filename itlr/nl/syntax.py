@@ -500,6 +500,12 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
                 break
         if words[j].text == "," and _clause_at(words, k):
             break  # "…, the others cover those": a remark of its own, not one more item
+        if nxt.tag == "PRP$" and words[k - 1].text.lower() in ("and", "but"):
+            m = k + 1
+            while m < n and words[m].tag in ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH", "POS", "CD"):
+                m += 1
+            if m > k + 1 and m < n and words[m].tag in ("VBZ", "VBD", "VBP", "MD"):
+                break  # "allergic to wool and my winter coat has died": a clause of its own after "and"
         # "…, It Follows and Us", "Up, Cars and Inside Out": in a list of names, a capitalised word
         # opens one more name, whatever its tag ("I" aside: "except Bach, I like …")
         title = (
@@ -837,6 +843,11 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
                 j += 2 if words[j].tag == "HYPH" or words[j].text == "&" else 1
             if j + 1 < b and _joined(words, j) and j == a + 1:
                 j += 2  # "A-level", "T-shirt": a capital before a hyphen is one word with what follows
+            glue = _of_glue(words, j) if a > 0 and words[a - 1].text.lower() == "the" else 0
+            if glue and j + glue < b:
+                j += glue + 1  # "the Forest of Dean", "the Isle of Man": "of" inside a name after "the"
+                while j < b and words[j].capitalised and words[j].tag in _NOUN_TAGS:
+                    j += 1
         elif words[a].tag == "NNP":  # a name typed in lowercase: "new york"
             while j < b and words[j].tag == "NNP" and not words[j].capitalised:
                 j += 1
@@ -1479,9 +1490,12 @@ def conjoined_phrases(text: str) -> Coordination | None:
     last = max(k for k in range(len(words)) if words[k].tag != ".")
     # a "How do …" question whose second subject runs to its end without a verb: the question's
     # verb was read as a noun, so it ends the second subject
+    # ("Which muscles do squats and lunges work?": the question's object between its word and "do")
+    do_at = next((k for k in range(1, min(4, a)) if words[k].text.lower() in ("do", "does", "did")), 0)
     verb_read_as_noun = (
-        len(words) > 2 and words[0].tag in ("WRB", "WP") and words[1].text.lower() in ("do", "does", "did") and b == last + 1
-        and not any(w.verb for w in words[c + 1 : b])
+        len(words) > 2 and do_at > 0 and words[0].tag in ("WRB", "WP", "WDT")
+        and all(w.tag in ("NN", "NNS", "JJ") for w in words[1:do_at]) and (do_at == 1 or words[0].tag != "WRB")
+        and b == last + 1 and not any(w.verb for w in words[c + 1 : b])
     )
     if verb_read_as_noun and len(right) >= 2 and len(left) == 1:
         parallel = b - 1  # "How do tornadoes and hurricanes form?"
