@@ -2285,6 +2285,10 @@ EIGHTEENTH_PASS = [
      '"Where can I hire mountain bikes in Snowdonia" OR "Where can I hire mountain bikes in Forest of Dean"'),
     ("Which muscles do squats and lunges work?", '"Which muscles do squats work" OR "Which muscles do lunges work"'),
     ("What normally counts as fixtures and fittings?", '"What normally counts as fixtures and fittings?"'),
+    # after a keyword query: "no X ones please", "anything but X"; a lowercase title opening a query stays whole
+    ("crossword solving tips no cryptic ones please", '"crossword solving tips" AND NOT "cryptic"'),
+    ("mattress toppers anything but memory foam", '"mattress toppers" AND NOT "memory foam"'),
+    ("the old man and the sea summary", '"the old man and the sea summary"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

@@ -1110,6 +1110,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     # "excluding those from the US": a property of the answer; but "minus the touristy ones" after
     # a cue that leaves things out names a subclass to leave out (blind writers all read it so)
     subclass = _ONES_RE.match(after) is not None and word not in ("without", "no", "not") and not m.group("copula")
+    # ("crossword solving tips no cryptic ones please": asked politely, a kind to leave out)
+    subclass = subclass or (word == "no" and re.fullmatch(r"\s*(?:[\w-]+\s+){1,2}ones\s+(?:please|pls|plz)\s*[.!]*\s*", after, re.IGNORECASE) is not None)
     if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?(?-i:ones?)\b(?![-'’])(?!\s+of\s+(?:the|those|these)\s)|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after) or _ANY_THAT_NEED_RE.match(after)):
         return False
     if _prep_left_out(text, conn_start, m.end()):
@@ -1635,7 +1637,8 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         if imperative and _sentence_start(text, m.start()) and not _phrase_fills(text, m.end(), True):
             continue  # "skip the line tickets louvre": a verb with its object, not a list to leave out
         # ("tips for teachers ignore bad behaviour": "ignore" is what is done, not what to leave out)
-        keyword_cue = imperative and not word.startswith(("ignore", "disregard")) and m.group(0).islower()
+        # ("mattress toppers anything but memory foam": the same after a keyword query)
+        keyword_cue = (imperative or word.startswith("anything")) and not word.startswith(("ignore", "disregard")) and m.group(0).islower()
         # ("plays that are neither tragedies nor comedies": what the answer is, a property)
         keyword_cue = keyword_cue and not re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)
         if keyword_cue and not boundary and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False):

@@ -1477,6 +1477,11 @@ def conjoined_phrases(text: str) -> Coordination | None:
     if c - a > 4 or b - c - 1 > 4 or any(words[k].tag in ("DT", "PRP$") for k in range(a + 1, c)) or any(words[k].tag in ("DT", "PRP$") for k in range(c + 2, b)):
         return None
     own = words[a].tag in ("DT", "PRP$") or words[c + 1].tag in ("DT", "PRP$")  # "a minibus or new sports kit"
+    if (
+        conj == "and" and a == 0 and words[0].text.lower() == "the" and words[c + 1].text.lower() == "the"
+        and not any(w.verb for w in words) and not any(words[k].text.lower() in INSTITUTIONS for k in range(len(words)))
+    ):
+        return None  # "the old man and the sea summary": a title typed in lowercase opens the query
     if words[c + 1].tag in ("DT", "PRP$") and (words[a].tag not in ("DT", "PRP$") or (b < len(words) and words[b].text.lower() == "of")):
         # "contributions to children's books and his commercial art", "the methods of X and the
         # features of Y": the second phrase may pair with a noun further back, or own what follows
