@@ -168,7 +168,7 @@ _BOUNDED = [
     r"forget(?:\s+about)?",
     r"anything\s+but",  # "…, anything but beaches"; "I can eat anything but nuts" is not a request
     r"save\s+for",  # "Famous composers, save for Mozart"
-    r"none\s+of",  # "cheap gyms, none of the big chains"
+    r"none\s+of(?!\s+(?:us|you|them|it)\b)",  # "cheap gyms, none of the big chains" ("None of us has read …" says who)
     r"neither(?=\s+[^.?!;]+?\s+nor\b)",  # "…, but neither strawberries nor watermelon"
     r"steer(?:ing)?\s+clear\s+of",
     r"(?:stay|keep)(?:ing)?\s+away\s+from",
@@ -1119,7 +1119,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     if word in ("not", "but not", "and not"):
         nor_list = re.match(r"\s+[^.?!;,]+?\s+nor\s+\w", after) is not None  # "not skiing nor snowboarding": items
         after_keywords = _keywords_before(text, conn_start) and not re.match(r"\s*(?:that|which|who)\b", conn_text, re.IGNORECASE)
-        if not nor_list and (_relation_follows(after, after_keywords) or _description_follows(after)):
+        # ("What trees but not oaks support …?": said inside the question's subject, before its verb, a member left out)
+        inside_subject = re.fullmatch(r"\s*(?:which|what)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*", text[sent_start:conn_start], re.IGNORECASE) is not None
+        if not nor_list and not inside_subject and (_relation_follows(after, after_keywords) or _description_follows(after)):
             return False
         # "hotels that allow dogs but not cats": the verb of a relative clause is negated, a property
         # of the answer; only a text's content is a topic ("novels that feature dragons but not elves")
@@ -1138,7 +1140,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         # ("What are some novels like Dune but not the prequels?": "the" picks out a group to leave out)
         # (not in a question of how or why: "how whales navigate, but not humpbacks" leaves a kind out)
         # ("Is there a guide to replacing faucet washers but not ceramic cartridges?": a text asked for leaves a topic out)
-        if re.match(r"(?:which|what|who|are|is|were|was|do|does)\b", text[sent_start:].strip(), re.IGNORECASE) and _plural_class(after) and not re.match(r"\s*the\s+[a-z]", after) and "," not in conn_text and not (
+        if not inside_subject and re.match(r"(?:which|what|who|are|is|were|was|do|does)\b", text[sent_start:].strip(), re.IGNORECASE) and _plural_class(after) and not re.match(r"\s*the\s+[a-z]", after) and "," not in conn_text and not (
             re.match(r"(?:is|are)\s+there\b", text[sent_start:].strip(), re.IGNORECASE) and _TEXT_NOUN_RE.search(head)
         ):
             return False
@@ -1338,7 +1340,7 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?P<items>(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
-    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already|[a-z]+-wise|for\s+now|for\s+the\s+(?:moment|time\s+being)|at\s+the\s+moment|this\s+(?:time|year)))?"  # ("… is off the table budget-wise", "… for now")
+    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already|[a-z]+-wise|for\s+now|for\s+the\s+(?:moment|time\s+being)|at\s+the\s+moment|this\s+(?:time|year))){0,2}"  # ("… is off the table budget-wise", "… for now")
     # "… is off the table because of damp": why it is left out says nothing of the topic
     # (and "…, we don't have the kit": what the asker lacks)
     r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*|,\s+(?:we|i)\s+(?:don['’]t|do\s+not|can['’]t|cannot|haven['’]t)\s+(?:have|own|afford|got)\b[^.;!?,]*)?(?:\s*\([^()]{1,60}\))?(?P<end>\s*(?:[.;!?,]|$))",  # ("… off the table (we did one last month).")
@@ -1496,6 +1498,8 @@ def _keywords_before(text: str, end: int) -> bool:
         if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns) and not gerund_noun(k) and not (k == 0 and w.tag == "VBG") and not noun_modifier(k)
         # ("raised bed soil mixes": a query's first word, a participle before a noun)
         and not (k == 0 and w.tag == "VBD" and w.text.islower() and k + 1 < len(words) and words[k + 1].tag in nouns)
+        # ("whale species seen off cornwall": a participle after a noun, with its preposition, describes it)
+        and not (w.tag == "VBN" and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP") and k + 1 < len(words) and words[k + 1].tag in ("IN", "RP"))
     ]
     last = len(words) - 1 - next((j for j, w in enumerate(reversed(words)) if w.tag not in (",", ".", ":", "HYPH")), 0)
     place = len(content) >= 2 and content[-1].text.lower() in _PLACE_ADVERBS and content[-2].tag in nouns + ("VBG",)
@@ -1563,7 +1567,7 @@ def _noun_list(after: str) -> bool:
     # "bt, sky or virgin media", "explorify or developing experts")
     names = len(items) >= 2 and any(w.tag not in ("JJ", "JJR", "JJS") for it in items for w in it) and all(
         # ("disney+"; "mckinsey" a preposition to the tagger, but no function word)
-        1 <= len(it) <= 3 and all(re.fullmatch(r"[a-z]+\+?", w.text) and (w.tag not in syntax.FUNCTION_TAGS or (w.tag == "IN" and w.text not in grading.STOP_WORDS)) for w in it)
+        1 <= len(it) <= 3 and all(re.fullmatch(r"[a-z]+\+?|['’]s", w.text) and (w.tag not in syntax.FUNCTION_TAGS or (w.tag == "IN" and w.text not in grading.STOP_WORDS)) for w in it)
         for it in items
     )  # (not adjectives only: "snacks not salty or sweet" says what they are)
     return 1 <= len(items) <= 4 and (names or all(
@@ -1874,8 +1878,11 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             np_end, found_items = syntax.excluded_phrase(listed, clause)
             # "excluding the CE marking stuff": what the stuff is about is left out, whatever its tags
             stuff = _STUFF_RE.match(listed)
-            if stuff and stuff.end("what") > np_end:
-                np_end, found_items = stuff.end(), [stuff.group("what")]
+            if stuff and stuff.end() >= np_end:
+                what_end, what_items = syntax.excluded_phrase(stuff.group("what"), clause)
+                np_end, found_items = stuff.end(), what_items if what_end == len(stuff.group("what")) and what_items else [stuff.group("what").strip()]
+            if found_items and re.search(r"\s+to\s+death$", found_items[-1]):
+                found_items[-1] = re.sub(r"\s+to\s+death$", "", found_items[-1])  # "We've played Call of Cthulhu to death"
             # "except the kong vault to practise": the article read with the phrase keeps its nouns
             # nouns ("kong vault" alone reads "vault" as a verb); the items are given without it
             article = re.search(r"\b(?:the|a|an)\s+$", span[:skip], re.IGNORECASE)
@@ -1921,6 +1928,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 end += gap + after[0].end
             parsed = bool(found_items)
             found_items = found_items or [span]
+            untrimmed_items = list(found_items)
             if parsed and not clause and _wh_subject(text[asked_from:conn_start].lstrip()) and not _verb_before(text[asked_from:], conn_start - asked_from):
                 # "Which gases other than carbon dioxide trap heat?": the question needs its verb
                 # back, so the phrase's last words (nouns to the tagger) go back to it
@@ -1983,6 +1991,11 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                         if goes_on and goes_on[0].tag in ("VBP", "VBZ", "VB", "MD") and not (len(goes_on) > 1 and goes_on[1].tag in ("VBP", "VBZ", "MD")):
                             found_items[-1], end = kept, start + len(kept)
                             break
+            # "apart from gloss, eggshell and satin work on radiators": the words given back to the
+            # question were shared by the earlier items too, as their head
+            given_back = untrimmed_items[-1][len(found_items[-1]) :].strip() if untrimmed_items and untrimmed_items[-1].startswith(found_items[-1]) else ""
+            if given_back and len(found_items) >= 2:
+                found_items = [item[: -len(given_back)].rstrip() if item.endswith(" " + given_back) else item for item in found_items[:-1]] + found_items[-1:]
         # "don't go into caffeine and whether it's good for you": a question clause joined to the
         # excluded item is excluded with it
         # (an embedded clause: "and how can I prevent them?" asks a question of its own, and stays)

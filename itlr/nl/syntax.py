@@ -471,6 +471,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # tagger misread: "fish, flaxseed and walnuts", "stress, noise or caffeine"
         lone = k + 1 >= n or words[k + 1].tag in (".", ",", ":") or words[k + 1].text.lower() in _LIST_WORDS
         verb = nxt.verb and not nxt.capitalised and nxt.tag not in ("VBN", "VBG") and not (lone and nxt.tag in ("VB", "VBP", "VBZ"))
+        if verb and lone and nxt.tag in ("VBD", "VBN") and nxt.text.islower() and len(spans) >= 2 and words[k - 1].text.lower() in _LIST_WORDS:
+            verb = False  # "except gatwick, luton or stansted": a last lowercase name read as a participle
         if verb and k + 1 < n and words[k + 1].tag == "HYPH" and not nxt.space and not words[k + 1].space:
             verb = False  # "start-up loans": a hyphened word is a modifier, whatever its first half
         # "lithium-ion batteries and pumped hydro": a participle before a noun modifies it
@@ -1445,7 +1447,10 @@ def conjoined_phrases(text: str) -> Coordination | None:
     while a - 1 >= 0 and common(a - 1, False):
         a -= 1
     b = c + 1
+    copula_question = words[0].text.lower() in ("are", "is", "were", "was")
     while b < len(words) and common(b, True):
+        if copula_question and b > c + 1 and words[b].tag == "JJ" and b + 1 < len(words) and words[b + 1].tag in ("IN", "TO", "."):
+            break  # "Are lilies and tulips poisonous to cats?": what is asked of both subjects
         b += 1
     if b < len(words) and b > c + 1 and words[b].tag == "VBG" and words[b].text.islower() and words[b - 1].tag in ("NN", "NNS") and words[c - 1].text.lower().endswith("ing"):
         b += 1  # "lawn mower servicing and blade sharpening near me": two heads in "-ing", one each
