@@ -2309,6 +2309,8 @@ EIGHTEENTH_PASS = [
     ("What trees but not oaks support the most insect species in Britain?", '"What trees support the most insect species in Britain?" AND NOT "oaks"'),
     ("Our gutters overflow every time it rains hard. New guttering is off the table this year money-wise. What are the cheapest fixes?",
      '"Our gutters overflow every time it rains hard. What are the cheapest fixes?" AND NOT "New guttering"'),
+    # a slashed pair of opposites names one thing
+    ("How does pass/fail grading affect university students' motivation?", '"How does pass/fail grading affect university students\' motivation?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

@@ -2232,6 +2232,7 @@ _SLASHED_COMPOUNDS_RE = re.compile(
 _SLASH_KEEPS = {
     "and", "she", "him", "her", "his", "hers", "they", "them", "their", "yes", "not", "off", "out", "pros", "cons", "client", "server",
     "input", "output", "read", "write", "true", "false", "open", "close", "start", "stop", "plus", "minus", "push", "pull", "buy", "sell",
+    "pass", "fail", "win", "lose", "hit", "miss", "give", "take", "import", "export", "upload", "download", "login", "logout",
 }
 
 
