@@ -136,6 +136,7 @@ _STRONG = [
     r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)(?!\s+(?:" + _QUANTITY_OF + r"\s+)?(?:it|them|this|that|those|these|both|all)\b)"
     r"(?=[^.?!;,]*\b(?:already|before)\b)",
     r"(?:I|we)\s+(?:already\s+)?know\s+(?:all|everything|plenty|enough|a\s+lot)\s+about(?!\s+(?:it|them|this|that|those|these|both)\b)",
+    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:already\s+)?ruled\s+out(?!\s+(?:it|them|this|that|those|these|both)\b)",  # "we've ruled out BambooHR, Sage and Breathe"
     r"(?:(?<=,\s)|(?<=-\s)|(?<=–\s)|(?<=—\s))been\s+to(?=[^.?!;,]*\b(?:already|before)\b)",  # "…, been to the Rijksmuseum already"
     # a sentence of its own about what the user has done or dislikes ("I've read all of Agatha Christie.",
     # "I hate horror.", "My son is allergic to eggs."): checked in _is_topic_exclusion
@@ -455,6 +456,10 @@ _EXCLUSION_REMARK_RE = re.compile(
     # (not a constraint with a number: "…, my budget is £500")
     # (", my tutor says they're overdone": what someone of ours thinks of them)
     r"|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|only|doesn['’]t|don['’]t|isn['’]t|aren['’]t|won['’]t|can['’]t|cannot|says|said|thinks|reckons)\b(?![^.?!;]*[\d£$€])"
+    # "…, the landlord won't allow holes in the wall": what someone else will not have
+    r"|the\s+[\w-]+\s+(?:won['’]t|doesn['’]t|don['’]t|can['’]t|cannot|wouldn['’]t|isn['’]t|aren['’]t)\s+(?-i:[a-z])\w*(?![^.?!;]*[\d£$€])"
+    # "… - I don't have any": what the asker lacks
+    r"|(?:I|we)\s+(?:don['’]t|do\s+not)\s+(?:have|own)\s+(?:any|one|them|those|it)\b"
     # "… - the kids get seasick": what happens to the people it is for
     r"|(?:the|my|our)\s+(?:kids|children|family|grandkids|grandchildren|twins|toddlers?|baby|teens|teenagers|wife|husband|partner|parents)\s+(?:(?:always|usually|just|really|both|all)\s+)?(?-i:[a-z])\w*(?<!ing)\b(?![^.?!;]*[\d£$€])"
     # "it confuses everyone", "they're overrated": a clause about what was excluded
@@ -1035,6 +1040,15 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return False  # "Not Fade Away guitar chords": "not" opens the text and nothing ends what it would exclude: a title
     if _PROPERTY_VERB_RE.match(word) and re.search(r"\b(?:that|which|who)\s*$", conn_text, re.IGNORECASE):
         return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
+    if re.search(r"\b(?:called|named|known\s+as|labell?ed(?:\s+as)?|sold\s+as|marketed\s+as|described\s+as|branded\s+as)\b", text[sent_start:m.start()], re.IGNORECASE):
+        return False  # "paths called 'ways' but are not National Trails": what the answer is named and is not (writers 205 in 205)
+    if word in ("not", "but not", "and not"):
+        source = re.match(r"\s*(?:from|in|by|made\s+(?:in|by|from))\s+(?:the\s+)?(?P<what>[^,.;?!]+)", after, re.IGNORECASE)
+        if source and grading.content_words(source.group("what")) and grading.content_words(source.group("what")) <= grading.content_words(text[sent_start:conn_start]):
+            return False  # "sparkling wines made like champagne but not from champagne": where the asked-for thing is not from, a property
+    negated = m.group("copula") or (word == "not" and re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE))
+    if negated and re.search(r"\b(?:that|which|who)\s+(?:was|were)(?:\s+not|n['’]t)?\s*$", text[sent_start : m.end()] if m.group("copula") else text[sent_start : m.start()], re.IGNORECASE):
+        return False  # "prehistoric reptiles that were not dinosaurs": what the answer was not (writers 11 in 11)
     relative_not = re.search(r"\b(?:that|which)\s*$", conn_text, re.IGNORECASE)
     if relative_not and re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word):
         head = text[sent_start:conn_start]
@@ -1508,7 +1522,7 @@ def _keywords_before(text: str, end: int) -> bool:
         # "best way to skip breakfast": "to" asks for a verb; "intermittent fasting skip breakfast": a practice and how
         and (content[-1].tag in nouns + ("JJ",) or gerund_noun(last) or place or noun_modifier(last))
         # ("graduate jobs in consulting": a noun in "-ing" after a preposition names a field)
-        and (not content[-1].text.lower().endswith("ing") or gerund_noun(last) or (content[-1].tag in nouns and last > 0 and words[last - 1].tag == "IN"))
+        and (not content[-1].text.lower().endswith("ing") or gerund_noun(last) or (content[-1].tag in nouns and last > 0 and (words[last - 1].tag == "IN" or (words[last - 1].tag == "DT" and last > 1 and words[last - 2].tag == "IN"))))
         and not verbs
         and not any(w.tag in ("WDT", "WP", "WRB", "PRP", "MD", ".") for w in words)
     )
@@ -1559,7 +1573,7 @@ def _noun_list(after: str) -> bool:
     misread = [
         len(it) == 1 and it[0].text.isalpha() and (
             (k > 0 and (it[0].tag in ("VB", "VBP") or (it[0].tag in ("JJ", "RB") and syntax.noun_alone(it[0].text)) or (it[0].tag == "VBG" and len(items) >= 3)))
-            or (len(items) == 1 and it[0].tag in ("VB", "VBP", "JJ", "RB") and syntax.noun_alone(it[0].text))  # "no avocado please", "no manure please"
+            or (len(items) == 1 and it[0].tag in ("VB", "VBP", "VBN", "VBD", "JJ", "RB") and syntax.noun_alone(it[0].text))  # "no avocado please", "no manure please", "not acorn"
         )
         for k, it in enumerate(items)
     ]
@@ -2712,7 +2726,7 @@ _AND_BINOMIALS = {
     ("tongue", "groove"), ("wattle", "daub"), ("cash", "carry"), ("nip", "tuck"), ("rough", "tumble"), ("hustle", "bustle"),
     ("meet", "greet"), ("room", "board"), ("bed", "board"), ("cut", "collect"), ("stop", "start"), ("fits", "starts"),
     ("peace", "quiet"), ("touch", "go"), ("wine", "dine"), ("spit", "polish"), ("lock", "key"), ("pomp", "circumstance"),
-    ("fixtures", "fittings"), ("fixture", "fitting"),
+    ("fixtures", "fittings"), ("fixture", "fitting"), ("give", "go"),
 }
 
 
