@@ -2322,6 +2322,9 @@ EIGHTEENTH_PASS = [
      '"new kitchen extractor for a small flat" AND NOT "ducted"'),
     ("first dance songs for a wedding skip ed sheeran", '"first dance songs for a wedding" AND NOT "ed sheeran"'),
     ("How do I teach the give and go to nine-year-olds?", '"How do I teach the give and go to nine-year-olds?"'),
+    # "that are not" spelled out in a lowercase query says what the answer is not
+    ("flying reptiles that are not dinosaurs", '"flying reptiles that are not dinosaurs"'),
+    ("secondary schools in birmingham that are not academies", '"secondary schools in birmingham that are not academies"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

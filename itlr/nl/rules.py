@@ -1047,6 +1047,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         if source and grading.content_words(source.group("what")) and grading.content_words(source.group("what")) <= grading.content_words(text[sent_start:conn_start]):
             return False  # "sparkling wines made like champagne but not from champagne": where the asked-for thing is not from, a property
     negated = m.group("copula") or (word == "not" and re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE))
+    if negated and not m.group("copula") and text == text.lower() and re.search(r"\b(?:that|which)\s+(?:is|are)\s+$", text[sent_start : m.start()]):
+        return False  # "flying reptiles that are not dinosaurs": spelled out in a lowercase query, what the answer is not (writers 175 in 176)
     if negated and re.search(r"\b(?:that|which|who)\s+(?:was|were)(?:\s+not|n['’]t)?\s*$", text[sent_start : m.end()] if m.group("copula") else text[sent_start : m.start()], re.IGNORECASE):
         return False  # "prehistoric reptiles that were not dinosaurs": what the answer was not (writers 11 in 11)
     relative_not = re.search(r"\b(?:that|which)\s*$", conn_text, re.IGNORECASE)
