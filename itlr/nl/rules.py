@@ -224,6 +224,8 @@ _FILLER_RE = re.compile(
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
     # "Does anyone know where to hire …", "Anyone got …": asks the readers, says nothing of the topic
     r"|(?:(?:does|do|has)\s+)?(?:anyone|anybody)\s+(?:know|have|got|recommend|suggest)(?:\s+(?:of|about))?(?=\s+(?:a|an|any|some|where|how|what|which|whether|if|when|who)\b)"
+    # "Have you got a bread and butter pudding recipe …?": asks the reader for the thing
+    r"|(?:have\s+you\s+got|do\s+you\s+have|has\s+anyone\s+got)(?=\s+(?:a|an|any|some)\s)"
     # "What counts as fair wear and tear …?": the thing asked about
     r"|what\s+counts\s+as"
     # "We're thinking guided nature walks …, or else …": the options weighed ("thinking of buying …" is a plan)
@@ -3297,10 +3299,32 @@ def _drop_background(text: str) -> str:
     def narrowed(place: str, sentence: str) -> bool:
         return named_in_asking and _NAME_ONLY_RE.fullmatch(place) is not None and re.search(r"\b(?:in|to|from|visit|visiting|around|near|across|through)\s+(?:the\s+)?" + re.escape(place), sentence) is not None
 
+    # a question that stands on its own takes from a named background only a name of several
+    # capitalised words (a title, "the Lake District") and, where it asks for things that are
+    # somewhere ("Which cities …", "day trips", "walks"), a one-word place
+    located = _LOCATED_RE.search(_exclusions_cut(asking)) is not None
+    # ("What else is out there …?", "what are realistic options?": all of the background is what it asks about)
+    vague = re.search(r"\b(?:else|options?)\b", _exclusions_cut(asking), re.IGNORECASE) is not None
+
+    def wanted(topic: str) -> bool:
+        if bare or about_someone or vague:
+            return True
+        capitals = sum(word[:1].isupper() for word in topic.split())
+        return capitals >= 2 or (capitals == 1 and len(topic.split()) == 1 and located)
+
     for k in named if not (bare or about_someone) else sorted(set(named) | {k for k in background if k < min(request)}):
         sentence = text[spans[k][0] : spans[k][1]].strip()
-        topics += [t for t in syntax.background_topics(sentence) if not grading.content_words(t) <= asked and t not in topics and not narrowed(t, sentence)]
+        topics += [t for t in syntax.background_topics(sentence) if not grading.content_words(t) <= asked and t not in topics and not narrowed(t, sentence) and wanted(t)]
     return _squash(_lead(topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
+
+
+_LOCATED_RE = re.compile(
+    r"\b(?:cit(?:y|ies)|towns?|villages?|places?|beach(?:es)?|walks?|hikes?|trails?|routes?|parks?|campsites?|hotels?|restaurants?|caf[eé]s?|pubs?|bars?|"
+    r"neighbou?rhoods?|areas?|resorts?|castles?|museums?|galler(?:y|ies)|attractions?|trips?|stops?|things\s+to\s+do|activit(?:y|ies)|schools?|nurser(?:y|ies)|"
+    r"supermarkets?|shops?|venues?|islands?|spots?|destinations?|regions?|lakes?|mountains?|gardens?|clubs?|courses?|classes|centres?|centers?|"
+    r"see|visit|stay|go|live|eat|from\s+there|there)\b",
+    re.IGNORECASE,
+)
 
 
 def _lead(topics: list[str]) -> str:
