@@ -2326,6 +2326,14 @@ EIGHTEENTH_PASS = [
     # "that are not" spelled out in a lowercase query says what the answer is not
     ("flying reptiles that are not dinosaurs", '"flying reptiles that are not dinosaurs"'),
     ("secondary schools in birmingham that are not academies", '"secondary schools in birmingham that are not academies"'),
+    # the sport an asker coaches is what the drills are for (writers 22 in 24); a lead is said of each item
+    ("Hi, I coach an under-12 hockey team and we train on astroturf. I'm after fun passing drills, but I don't want anything involving cones because we lost them all.",
+     '"under-12 hockey: fun passing drills" AND NOT "cones"'),
+    ("Hi! I coach an under-12 netball team. Can you suggest warm-up drills and cool-down stretches for kids?",
+     '"under-12 netball: warm-up drills for kids" OR "under-12 netball: cool-down stretches for kids"'),
+    ("My mum's just been diagnosed with type 2 diabetes. Which fruits or vegetables should she eat more of?",
+     '"type 2 diabetes: Which fruits should she eat more of" OR "type 2 diabetes: Which vegetables should she eat more of"'),
+    ("Which is safer on icy roads: studded tyres or wider tyres at lower pressure?", '"Which is safer on icy roads: studded tyres or wider tyres at lower pressure?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

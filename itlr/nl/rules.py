@@ -2144,7 +2144,7 @@ _FRONTED_SUBSTITUTE_RE = re.compile(r"^(?P<front>(?:instead\s+of|rather\s+than)\
 
 def _strip_filler(text: str) -> str:
     t = text.strip()
-    led = re.match(r"[^:?!.;]{1,80}?:\s+(?=\S)", t)
+    led = _LEAD_RE.match(t)
     if led and _words(t[led.end() :]) and not (_ASK_FOR_RE.match(t) or _FILLER_RE.match(t)):
         # "Portugal: Could you find family-friendly beaches …": a folded background (or a message's
         # own lead, "Quick one from a sound engineer: …") stays before the request's own wording
@@ -2365,7 +2365,27 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         return None  # "of mice and men themes gcse": a text that opens with "of" opens with a title
     if re.search(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:[\w'’-]+\s+){1,2}and\s", text, re.IGNORECASE):
         return None  # "What could we serve instead of sponge and custard?": what is replaced is one thing (writers 9 in 9)
+    led = _LEAD_RE.match(text) if not _QUESTION_START_RE.match(text.strip()) else None  # ("Which is safer: A or B?" asks)
+    if led and _words(text[led.end() :]):
+        # "under-12 football: warm-up drills and cool-down stretches": the lead a background gave is
+        # said of each item
+        inner = _coordination(text[led.end() :], question)
+        return _each_led(inner, led.group(0)) if inner is not None else None
     return _two_questions(text) or _coordinated_parts(text, question) or _conjoined(text)
+
+
+# "old terrace: …", "Leeds, career change: …": the topics a background gave, before the question
+_LEAD_RE = re.compile(r"[^:?!.;]{1,80}?:\s+(?=\S)")
+
+
+def _each_led(e: Expr, lead: str) -> Expr:
+    """``e`` with ``lead`` before each of its terms."""
+    if isinstance(e, Term):
+        return Term(lead + e.text)
+    if isinstance(e, Not):
+        return Not(e.child)
+    assert isinstance(e, (And, Or))
+    return type(e)([_each_led(c, lead) for c in e.children])
 
 
 _QUOTED_CONJ_RE = re.compile(r"(?<!\w)['‘\"“][^'’\"”]*\s(?:and|or)\s[^'’\"”]*['’\"”](?!\w)", re.IGNORECASE)
@@ -3318,6 +3338,12 @@ def _drop_background(text: str) -> str:
     return _squash(_lead(topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
 
 
+# "I coach an under-12 hockey team", "I coach junior rugby": the sport and who plays it
+_COACH_RE = re.compile(
+    r"\bI\s+(?:help\s+)?coach\s+(?:an?\s+|the\s+|our\s+|my\s+)?(?P<what>(?:(?:under[- ]?\d+s?|u\d+s?|junior|youth|girls['’]?|boys['’]?|women['’]s|men['’]s|"
+    r"adult|beginners?|school|village|local|amateur|club|sunday\s+league)\s+)*(?P<sport>(?!(?:kids|children|people|adults|teams?|clubs?|players|a|an|the)\b)[a-z][a-z-]+))"
+    r"(?=\s+(?:team|club|squad|side|group|players|sessions?)\b|\s*[,.;!?]|\s+(?:and|on|at|in|for|twice|every)\b)",
+)
 _LOCATED_RE = re.compile(
     r"\b(?:cit(?:y|ies)|towns?|villages?|places?|beach(?:es)?|walks?|hikes?|trails?|routes?|parks?|campsites?|hotels?|restaurants?|caf[eé]s?|pubs?|bars?|"
     r"neighbou?rhoods?|areas?|resorts?|castles?|museums?|galler(?:y|ies)|attractions?|trips?|stops?|things\s+to\s+do|activit(?:y|ies)|schools?|nurser(?:y|ies)|"
@@ -3525,7 +3551,12 @@ def _rules_to_expr(original: str) -> RuleResult:
     text = _PLAIN_WORDS_RE.sub(lambda m: m.group("asked"), text)
     text = _DISLIKE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + "Leave out " + m.group("items"), text)
     text = _THOSE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + m.group("cue")[:1].upper() + m.group("cue")[1:] + " " + m.group("items") + ", ", text)
+    told = text
     text = _drop_background(_there_named(_split_late_requests(text)))
+    coach = _COACH_RE.search(told)
+    if coach and coach.group("what") not in text and not re.search(r"\b" + re.escape(coach.group("sport")) + r"\b", text, re.IGNORECASE):
+        # "I coach an under-12 hockey team. … passing drills …": the sport coached is what the drills are for (writers 21 in 22)
+        text = coach.group("what") + ": " + text.lstrip()
     text = _LIST_PREAMBLE_RE.sub("", text)
     if " & " in text and _find_trigger(text):
         # "excluding hellebores, snowdrops & crocuses": a list, as with "and" ("Marks & Spencer",
