@@ -2334,6 +2334,18 @@ EIGHTEENTH_PASS = [
     ("My mum's just been diagnosed with type 2 diabetes. Which fruits or vegetables should she eat more of?",
      '"type 2 diabetes: Which fruits should she eat more of" OR "type 2 diabetes: Which vegetables should she eat more of"'),
     ("Which is safer on icy roads: studded tyres or wider tyres at lower pressure?", '"Which is safer on icy roads: studded tyres or wider tyres at lower pressure?"'),
+    # after the 95-96 runs: a name set off by commas ends where a lowercase word goes on
+    ("Which supermarkets, excluding Tesco, price-match branded groceries?", '"Which supermarkets price-match branded groceries?" AND NOT "Tesco"'),
+    ("Looking for training tips for reactive dogs on walks, no e-collars please.", '"training tips for reactive dogs on walks" AND NOT "e-collars"'),
+    # where it is booked, or how it is done, left out
+    ("Which dog-friendly holiday cottages in Northumberland are good, not booked through Sykes, Airbnb or Vrbo?",
+     '"Which dog-friendly holiday cottages in Northumberland are good?" AND NOT "Sykes" AND NOT "Airbnb" AND NOT "Vrbo"'),
+    ("How do I reset a forgotten Wi-Fi router admin password, but not by doing a factory reset?",
+     '"How do I reset a forgotten Wi-Fi router admin password?" AND NOT "factory reset"'),
+    ("Not a dog, a cat or a hamster, please - what easy pets suit young children?", '"what easy pets suit young children?" AND NOT "dog" AND NOT "cat" AND NOT "hamster"'),
+    # a title by its author, and "dos and don'ts", are one thing each
+    ("Is Friend or Foe by Michael Morpurgo suitable as a class reader?", '"Is Friend or Foe by Michael Morpurgo suitable as a class reader?"'),
+    ("What are the security dos and don'ts for staff?", '"What are the security dos and don\'ts for staff?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

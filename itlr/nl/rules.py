@@ -366,6 +366,8 @@ _QUESTION_START_RE = re.compile(r"^(?:" + _WH + r"|tell\s+me\s+(?:how|why|what|w
 
 # Cleaning an excluded phrase: "any mention of the storm" -> "storm".
 _MADE_BY = r"(?:made|developed|published|produced|manufactured|built|designed|written|directed|owned|run)\s+by"
+# "not booked through Sykes, Airbnb or Vrbo", "not by doing a factory reset": the seller or the means is left out
+_SOLD_THROUGH = r"(?:(?:booked|bought|sold|listed|hosted|advertised|ordered|arranged)\s+(?:through|via|on|with)|by\s+(?:doing|using|getting|buying|hiring|taking))"
 # "those made by X", "the ones set in Y", "those run by Z": how a group is told apart by what follows
 _MADE_OR_PLACED = r"(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)"
 _ONES_WITH = r"(?:ones?|those|these)\s+(?:" + _MADE_OR_PLACED + r"\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near|for)\s+"
@@ -385,6 +387,7 @@ _NEG_PREFIXES = [
         r"^(?:role|roles|influence|influences|impact|use|concept|involvement|specifics|idea|notion|topic|subject|theme|"
         r"question|issue|matter|area)\s+of\s+"
     ),
+    re.compile(r"^" + _SOLD_THROUGH + r"\s+", re.IGNORECASE),
     re.compile(r"^(?:for|about|regarding|concerning|of|by|from|on|at|via|in|near|with|during|around|through|inside|outside|within)\s+"),  # lowercase: "On Liberty" stays
     re.compile(r"^" + _MADE_BY + r"\s+"),  # "games that are not made by Ubisoft": the maker is left out
     re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
@@ -896,6 +899,9 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
     if after_keywords and after == after.lower() and words[0].tag != "VBG" and _noun_list(after):
         return False  # "schemes of work not explorify or developing experts": lowercase names to the end ("not working weekends" is a verb)
     first = words[0]
+    sold = re.match(r"\s*" + _SOLD_THROUGH + r"\s+(?:an?\s+|the\s+)?(?P<what>[^,.;?!]+)", after, re.IGNORECASE)
+    if sold and (sold.group("what")[:1].isupper() or "by" in sold.group(0).split()[:1]):
+        return False  # "… but not booked through Sykes, Airbnb or Vrbo", "… but not by doing a factory reset": what is left out
     if len(words) >= 2 and first.tag == "VBG" and words[1].text.lower() in ("ones", "one"):
         return False  # "guided nature walks but not birdwatching ones": a kind of them, left out
     listed = re.split(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|nor)\s+)", re.split(r"[.;?!]", after, maxsplit=1)[0].strip())
@@ -949,6 +955,8 @@ def _description_follows(after: str) -> bool:
     clause = re.split(r"[,;.?!]", after, maxsplit=1)[0].strip()
     if "," in re.split(r"[;.?!]", after, maxsplit=1)[0] and after == after.lower() and _noun_list(after):
         return False  # "not bt, sky or virgin media": a list of names, whatever the first one's tag
+    if re.match(r"\s*(?:an?\s+[\w-]+\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+))+an?\s+[\w-]+\b", after, re.IGNORECASE):
+        return False  # "Not a dog, a cat or a hamster, please": things listed, each left out
     if re.match(r"(?:a|an)\s+\w", clause, re.IGNORECASE):
         return not re.search(r"\sones?$", clause)  # ("but not a quarter-turn one": a kind of it, left out)
     words = syntax.tag(clause) if clause else []
@@ -1347,7 +1355,9 @@ def _no_list(after: str) -> bool:
     if remark and not body[remark.end() :].strip(" .!"):
         body, words = body[:end], [w for w in words if w.end <= end]  # "No seafood, my guests are allergic."
     # (a capitalised word is a name, whatever the tagger says: "No Marvel please")
-    return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) and not w.capitalised for w in words if w.text.lower() not in items)
+    # (an item's own words are no verbs: "no e-collars please" reads "collars" as one)
+    item_words = {part for item in items if "-" in item for part in item.lower().split("-")} if items else set()
+    return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) and not w.capitalised for w in words if w.text.lower() not in items and w.text.lower() not in item_words)
 
 
 _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|neither|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
@@ -1889,7 +1899,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     # the tagger takes "seabirds nest" for a verb and a noun)
                     closed = re.search(r"\b(?:and|or)\b", phrase[:comma]) is not None
                     verb = _verb_first(text[asked_from:conn_start] + " ", phrase[comma + 1 :])
-                    if (n == 0 and verb) or (closed and (verb or syntax.reads_as_verb(phrase[comma + 1 :]))):
+                    # ("Which supermarkets, excluding Tesco, price-match …": a name, then a lowercase
+                    # word that no list goes on with, is where the question goes on)
+                    name_goes_on = bool(_words(phrase[:comma])) and all(w[:1].isupper() for w in _words(phrase[:comma])) and re.match(r"\s+(?!(?:and|or|nor)\b)[a-z]", phrase[comma + 1 :]) is not None
+                    if (n == 0 and (verb or name_goes_on)) or (closed and (verb or syntax.reads_as_verb(phrase[comma + 1 :]))):
                         phrase, set_off = phrase[:comma], True
                         break
             listed = phrase[: polite.start()] if polite and polite.start() < len(phrase) else phrase
@@ -2363,6 +2376,8 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         return None  # "What is the 'nature or nurture' debate?": a quoted phrase is one name
     if re.match(r"of\s+\w+\s+(?:and|or)\s", text.strip(), re.IGNORECASE):
         return None  # "of mice and men themes gcse": a text that opens with "of" opens with a title
+    if re.search(r"(?<!\w)[A-Z][\w'’-]*\s+(?:and|or)\s+[A-Z][\w'’-]*\s+by\s+[A-Z]", text):
+        return None  # "Is Friend or Foe by Michael Morpurgo suitable …?": a title by its author
     if re.search(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:[\w'’-]+\s+){1,2}and\s", text, re.IGNORECASE):
         return None  # "What could we serve instead of sponge and custard?": what is replaced is one thing (writers 9 in 9)
     led = _LEAD_RE.match(text) if not _QUESTION_START_RE.match(text.strip()) else None  # ("Which is safer: A or B?" asks)
@@ -2750,7 +2765,7 @@ _AND_BINOMIALS = {
     ("tongue", "groove"), ("wattle", "daub"), ("cash", "carry"), ("nip", "tuck"), ("rough", "tumble"), ("hustle", "bustle"),
     ("meet", "greet"), ("room", "board"), ("bed", "board"), ("cut", "collect"), ("stop", "start"), ("fits", "starts"),
     ("peace", "quiet"), ("touch", "go"), ("wine", "dine"), ("spit", "polish"), ("lock", "key"), ("pomp", "circumstance"),
-    ("fixtures", "fittings"), ("fixture", "fitting"), ("give", "go"),
+    ("fixtures", "fittings"), ("fixture", "fitting"), ("give", "go"), ("dos", "don'ts"), ("do's", "don'ts"), ("dos", "don’ts"),
 }
 
 
@@ -2997,7 +3012,7 @@ _ELIDED_REQUEST_RE = re.compile(
     r"(?P<head>(?:^|(?<=[.?!]\s))(?P<subject>I|We)\s+(?!(?:want|need|would|am|are|['’]m|['’]re|['’]d)\b)[^.?!;,]*?\w)\s+and\s+(?P<verb>(?:want|need|would\s+like)(?=\s+(?!to\b)\w))"
 )
 _LATE_REQUEST_RE = re.compile(
-    r"(?:,|;|\s[-–—])\s+(?:(?:so|and|but)\s+)?(?=(?:I|[Ww]e)(?:\s+(?:just|really|only|actually))?"
+    r"(?:,|;|\s[-–—])\s+(?:(?:so|and|but)\s+)?(?:(?:this|next)\s+(?:week|month|term|year)\s+|(?:right\s+)?now\s+|today\s+)?(?=(?:I|[Ww]e)(?:\s+(?:just|really|only|actually))?"
     r"(?:\s+(?:want|need|would\s+like)|['’](?:m|re|d)\s+(?:after|looking\s+for|like)|\s+(?:am|are)\s+(?:after|looking\s+for))\b)"
     # "I already know about Hayabusa, so what other spacecraft …?", "…, so could you explain …?"
     r"|(?:,|;)\s+so\s+(?=(?:what|which|who|where|how|when|could\s+you|can\s+you|would\s+you)\b)"
