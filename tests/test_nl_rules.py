@@ -2346,6 +2346,9 @@ EIGHTEENTH_PASS = [
     # a title by its author, and "dos and don'ts", are one thing each
     ("Is Friend or Foe by Michael Morpurgo suitable as a class reader?", '"Is Friend or Foe by Michael Morpurgo suitable as a class reader?"'),
     ("What are the security dos and don'ts for staff?", '"What are the security dos and don\'ts for staff?"'),
+    # a background topic goes without how new or big the asker's thing is
+    ("We've got a new puppy. Which houseplants other than lilies are toxic to him if he chews them?",
+     '"puppy: Which houseplants are toxic to him if he chews them?" AND NOT "lilies"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

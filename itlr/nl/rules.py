@@ -3371,6 +3371,8 @@ _LOCATED_RE = re.compile(
 def _lead(topics: list[str]) -> str:
     """ "high blood pressure, Edinburgh: ": background topics before the question ("" for none); a
     title that holds an exclusion word is quoted, so that it is read as a name ("'Neither Here Nor There'")."""
+    # ("a new puppy", "a small farm", "my first gaming PC": how new or big the asker's thing is says nothing of the topic)
+    topics = [re.sub(r"^(?:(?:brand\s+)?new|small|little|big|old|first|tiny|local)\s+(?=\w)", "", t) for t in topics]
     return ", ".join(f"'{t}'" if _TRIGGER_RE.search(t) else t for t in topics) + ": " if topics else ""
 
 
