@@ -2349,6 +2349,8 @@ EIGHTEENTH_PASS = [
     # a background topic goes without how new or big the asker's thing is
     ("We've got a new puppy. Which houseplants other than lilies are toxic to him if he chews them?",
      '"puppy: Which houseplants are toxic to him if he chews them?" AND NOT "lilies"'),
+    # "No Thanks" after a capital is a title, no sign-off
+    ("What are the rules of the board game No Thanks!?", '"What are the rules of the board game No Thanks!?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

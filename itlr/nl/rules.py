@@ -291,7 +291,7 @@ _SIGN_OFF_RE = re.compile(
     r"|[\s,;.!?-]+(?:any\s+(?:suggestions|ideas|recommendations|tips|thoughts|advice|pointers)(?:\s+appreciated)?|thx|ty|"
     # "…, keep it short": how to answer, not what about
     r"(?:and\s+)?(?:please\s+)?keep\s+it\s+(?:simple|short|brief|basic|concise|light|non-technical)(?:\s+please)?|"
-    r"(?:many\s+)?thanks(?:\s+(?:in\s+advance|a\s+lot|so\s+much))?|thank\s+you(?:\s+(?:in\s+advance|so\s+much))?|cheers)"
+    r"(?:many\s+)?(?<!\bNo\s)thanks(?:\s+(?:in\s+advance|a\s+lot|so\s+much))?|thank\s+you(?:\s+(?:in\s+advance|so\s+much))?|cheers)"
     r"|(?<=[.?!])\s+(?:it|this)(?:['’]s|\s+is)\s+for\s+(?:my|our)\s+(?:[\w'’-]+\s+){0,3}"
     r"(?:project|homework|assignment|essay|class|presentation|report|course|coursework|thesis|dissertation|blog|talk|lesson|paper|newsletter)"
     # "… Asking as a ward nurse.", "… Need it for a logistics class.", "… Need a quick overview for a client."
