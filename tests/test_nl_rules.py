@@ -1903,8 +1903,11 @@ FIFTEENTH_PASS = [
     ("Can you reccomend family days out in Yorkshire?", '"family days out in Yorkshire?"'),
     ("What would other parents recomend?", '"What would other parents recommend?"'),
     # unsure where an excluded phrase ends while reading the background: the question stays whole (it raised before)
+    ("i run a bakery and we're planning a new menu. what grains other than wheat contain gluten? we'd love some ideas",
+     '"' + "i run a bakery and we're planning a new menu. what grains other than wheat contain gluten? we'd love some ideas" + '"'),
+    # (read without the phrase, the question has its verb: no doubt left)
     ("i volunteer at a community radio station and we're planning a jazz hour. which saxophonists apart from john coltrane recorded for blue note in the sixties? we'd love some deeper cuts",
-     '"' + "i volunteer at a community radio station and we're planning a jazz hour. which saxophonists apart from john coltrane recorded for blue note in the sixties? we'd love some deeper cuts" + '"'),
+     '"which saxophonists recorded for blue note in the sixties?" AND NOT "john coltrane"'),
 ]
 
 # Session 14: lists that end an exclusion, hyphened names, "ETC", shared modifiers
@@ -2351,6 +2354,18 @@ EIGHTEENTH_PASS = [
      '"puppy: Which houseplants are toxic to him if he chews them?" AND NOT "lilies"'),
     # "No Thanks" after a capital is a title, no sign-off
     ("What are the rules of the board game No Thanks!?", '"What are the rules of the board game No Thanks!?"'),
+    # after the 99-104 runs: read without the phrase the question has its verb; a query's first word is no verb before "for"
+    ("Which inventions other than the steam engine changed textile production the most?",
+     '"Which inventions changed textile production the most?" AND NOT "steam engine"'),
+    ("sunscreen for outdoor swimmers no zinc please", '"sunscreen for outdoor swimmers" AND NOT "zinc"'),
+    # "Please not X, Y or Z" opens a sentence of its own; "what easy hut-to-hut hikes are there?" asks for options
+    ("Which insurance providers cover professional dog walkers? Please not Direct Line, Aviva or AXA - I've already had quotes from them.",
+     '"Which insurance providers cover professional dog walkers?" AND NOT "Direct Line" AND NOT "Aviva" AND NOT "AXA"'),
+    ("What easy hut-to-hut hikes are there? We've already done the Tre Cime loop and Lago di Braies, so not those.",
+     '"What easy hut-to-hut hikes are there?" AND NOT "Tre Cime loop" AND NOT "Lago di Braies"'),
+    # an exclusion opening its sentence ends at its comma where a phrase with a preposition follows
+    ("apart from lavender, scented plants for a north facing border", '"scented plants for a north facing border" AND NOT "lavender"'),
+    ("Apart from cats, dogs and rabbits, which pets are easy?", '"which pets are easy?" AND NOT "cats" AND NOT "dogs" AND NOT "rabbits"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

@@ -1275,7 +1275,7 @@ _OPTIONS_ASKED_RE = re.compile(
     r"\b(?:else|other|others|another|next|more|new|looking\s+for|want|need|find|try|recommend|recommendations?|suggest|suggestions?|ideas?|options?|good|best|great|"
     r"favou?rite|which|any|some|what\s+(?:should|can|could|would|to)|where\s+(?:should|can|to)|"
     # "What cover crops work …?": what + the kind asked for
-    r"what\s+(?!(?:is|are|was|were|does|do|did|causes?|happens?|if|about|time|day|it|this|that)\b)(?-i:[a-z][\w-]*)(?:\s+[a-z][\w-]*)?s\s+(?:work|grow|go|suit|help|are|would|could|can|should|do)|"
+    r"what\s+(?!(?:is|are|was|were|does|do|did|causes?|happens?|if|about|time|day|it|this|that)\b)(?-i:[a-z][\w-]*)(?:\s+[a-z][\w-]*){0,2}?s\s+(?:work|grow|go|suit|help|are|would|could|can|should|do)|"
     r"resources|sources|materials|courses|tutorials|alternatives|picks|must-see|sights|attractions|things\s+to\s+(?:do|see))\b",
     re.IGNORECASE,
 )
@@ -1525,7 +1525,7 @@ def _keywords_before(text: str, end: int) -> bool:
         w for k, w in enumerate(words)
         if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns) and not gerund_noun(k) and not (k == 0 and w.tag == "VBG") and not noun_modifier(k)
         # ("raised bed soil mixes": a query's first word, a participle before a noun)
-        and not (k == 0 and w.tag == "VBD" and w.text.islower() and k + 1 < len(words) and words[k + 1].tag in nouns)
+        and not (k == 0 and w.tag in ("VBD", "VBN") and w.text.islower() and k + 1 < len(words) and (words[k + 1].tag in nouns or (words[k + 1].tag == "IN" and not re.search(r"(?:ed|[^e]en|wn|un)$", w.text))))
         # ("whale species seen off cornwall": a participle after a noun, with its preposition, describes it)
         and not (w.tag == "VBN" and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP") and k + 1 < len(words) and words[k + 1].tag in ("IN", "RP"))
     ]
@@ -1662,7 +1662,9 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             and re.match(r"\s+[^.?!;,]+?\s+nor\s+\w", after) is not None
             and not re.search(r"\b(?:could|can|would|should|will|shall|may|might|must|do|does|did|is|are|was|were|am|i|we|you|they|he|she|it)\s*$", text[:conn_start], re.IGNORECASE)
         )
-        if word == "not" and not keyword_not and not nor_list and not re.search(r"[,;:—–]|\s-\s|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()):
+        # ("Please not Direct Line, Aviva or AXA.": a sentence of its own, asked politely)
+        polite_start = re.fullmatch(r"\s*(?:please|pls|plz)\s+", conn_text, re.IGNORECASE) is not None and _sentence_start(text, conn_start + len(conn_text) - len(conn_text.lstrip()))
+        if word == "not" and not keyword_not and not nor_list and not re.search(r"[,;:—–]|\s-\s|\b(?:but|and)\b", conn_text) and not _sentence_start(text, m.start()) and not polite_start:
             if not re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE):
                 continue
         imperative = _IMPERATIVE_RE.match(word) is not None
@@ -1893,6 +1895,14 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             # ("Which seabirds, other than puffins, gannets and kittiwakes, nest on UK cliffs?": the
             # comma that the verb follows, in the question's own sentence)
             set_off = False  # the phrase ends at a comma the question's verb follows
+            # "apart from lavender, scented plants for a north facing border": opening its sentence, a
+            # lone item ends at its comma when a phrase with a preposition follows and no list goes on
+            if not _words(text[asked_from:conn_start]) and "," in phrase:
+                first = phrase.index(",")
+                rest = phrase[first + 1 :].split(",")[0]
+                prep = re.search(r"\b(?:for|in|on|to|near|with|under|from|at|that|which)\b", rest)
+                if prep and len(_words(rest)) >= 3 and not re.search(r"\b(?:and|or|nor)\b", phrase[:first] + rest[: prep.start()]):
+                    phrase, set_off = phrase[:first], True
             if "," in text[conn_start:trig_end] and _wh_subject(text[asked_from:conn_start].lstrip()):
                 for n, comma in enumerate(k for k, ch in enumerate(phrase) if ch == "," and k > 0):
                     # (after a list that has closed with its "and" / "or", read after a pronoun too:
@@ -1996,7 +2006,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                             found_items[-1], end = kept, start + len(kept)
                             break
                     else:
-                        if len(words) >= (3 if finite else 2) and found_items[-1].islower():
+                        # ("Which inventions other than the steam engine changed …?": read without the
+                        # phrase, the question has its verb)
+                        if len(words) >= (3 if finite else 2) and found_items[-1].islower() and not _verb_first(text[asked_from:conn_start] + " ", span[end:]):
                             raise _Unsure("the excluded phrase may hold the question's verb")
                 elif _words(span[end:]):
                     # "Which painkillers other than ibuprofen help runners recover?", "Which sleep aids
