@@ -1855,7 +1855,8 @@ _REPEATED_NOT_RE = re.compile(r"\b(?P<first>not\s+[\w'’-]+(?:\s+[\w'’-]+)?)(
 
 
 _STUFF_RE = re.compile(r"\s*(?P<what>[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s+stuff\b(?!\s+(?:like|such|about|on|for|that|which)\b)", re.IGNORECASE)
-_AUXILIARIES = frozenset(("do", "does", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must", "have", "has", "had", "need", "be", "are", "is", "help", "make", "let", "go", "come", "dare"))
+# Verbs that take a bare verb after them ("help improve", "could support"): one verb with it, no noun before it
+_TAKES_BARE_VERB = syntax.AUXILIARIES | {"could", "would", "should", "might", "had", "need", "help", "make", "let", "go", "come", "dare"}
 
 
 def _inline_exclusions(text: str, items: list[str]) -> str:
@@ -1964,7 +1965,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             # the phrase's last noun ("pose"), the second the question's verb ("help improve" is one verb)
             gap = len(span[end:]) - len(span[end:].lstrip())
             after = [w for w in syntax.tag(span[end + gap :]) if w.tag != "."][:2] if found_items and gap else []
-            if len(after) == 2 and all(w.tag in ("VB", "VBP") and w.text.isalpha() and w.text.islower() for w in after) and after[0].text not in _AUXILIARIES:
+            if len(after) == 2 and all(w.tag in ("VB", "VBP") and w.text.isalpha() and w.text.islower() for w in after) and after[0].text not in _TAKES_BARE_VERB:
                 found_items[-1] += span[end : end + gap + after[0].end]
                 end += gap + after[0].end
             parsed = bool(found_items)
