@@ -2366,6 +2366,11 @@ EIGHTEENTH_PASS = [
     # an exclusion opening its sentence ends at its comma where a phrase with a preposition follows
     ("apart from lavender, scented plants for a north facing border", '"scented plants for a north facing border" AND NOT "lavender"'),
     ("Apart from cats, dogs and rabbits, which pets are easy?", '"which pets are easy?" AND NOT "cats" AND NOT "dogs" AND NOT "rabbits"'),
+    # typed another way (benchmarks/nl_robustness.py): a sentence of its own in lowercase, a question appended, a lowercase name
+    ("flying reptiles that are not dinosaurs. Also, what are the main risks?", '"flying reptiles that are not dinosaurs. Also, what are the main risks?"'),
+    ("no knead focaccia. Also, what are the main risks?", '"no knead focaccia. Also, what are the main risks?"'),
+    ("pasta recipes, no spicy sauces please", '"pasta recipes" AND NOT "spicy sauces"'),
+    ("which supermarkets, excluding tesco, price-match branded groceries", '"which supermarkets price-match branded groceries" AND NOT "tesco"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)

@@ -1057,7 +1057,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         if source and grading.content_words(source.group("what")) and grading.content_words(source.group("what")) <= grading.content_words(text[sent_start:conn_start]):
             return False  # "sparkling wines made like champagne but not from champagne": where the asked-for thing is not from, a property
     negated = m.group("copula") or (word == "not" and re.search(r"\b(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE))
-    if negated and not m.group("copula") and text == text.lower() and re.search(r"\b(?:that|which)\s+(?:is|are)\s+$", text[sent_start : m.start()]):
+    sentence = text[sent_start:sent_end]
+    if negated and not m.group("copula") and sentence == sentence.lower() and re.search(r"\b(?:that|which)\s+(?:is|are)\s+$", text[sent_start : m.start()]):
         return False  # "flying reptiles that are not dinosaurs": spelled out in a lowercase query, what the answer is not (writers 175 in 176)
     if negated and re.search(r"\b(?:that|which|who)\s+(?:was|were)(?:\s+not|n['’]t)?\s*$", text[sent_start : m.end()] if m.group("copula") else text[sent_start : m.start()], re.IGNORECASE):
         return False  # "prehistoric reptiles that were not dinosaurs": what the answer was not (writers 11 in 11)
@@ -1350,6 +1351,8 @@ def _no_list(after: str) -> bool:
         return True
     if re.match(r"big\s+(?:deal|thing)s?\b", body, re.IGNORECASE):
         return False  # "no big deal" ("no big chains please" leaves the chains out)
+    if len(words) >= 2 and words[0].tag in ("VB", "JJ") and words[0].text.islower() and words[1].tag in ("NN", "NNS", "VBG") and syntax.reads_as_verb(body) and not (words[0].tag == "JJ" and _ADJECTIVE_SUFFIX_RE.search(words[0].text)):
+        return False  # "no knead focaccia", "no dig gardening": a kind of thing made without doing it
     end, items = syntax.excluded_phrase(body, False)
     remark = _EXCLUSION_REMARK_RE.match(body, end) if items and end < len(body) else None
     if remark and not body[remark.end() :].strip(" .!"):
@@ -1912,7 +1915,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     verb = _verb_first(text[asked_from:conn_start] + " ", phrase[comma + 1 :])
                     # ("Which supermarkets, excluding Tesco, price-match …": a name, then a lowercase
                     # word that no list goes on with, is where the question goes on)
-                    name_goes_on = bool(_words(phrase[:comma])) and all(w[:1].isupper() for w in _words(phrase[:comma])) and re.match(r"\s+(?!(?:and|or|nor)\b)[a-z]", phrase[comma + 1 :]) is not None
+                    # (typed in lowercase, one word whose next part lists nothing: "excluding tesco, price-match …")
+                    lone = len(_words(phrase[:comma])) == 1 and not re.search(r"\b(?:and|or|nor)\b", phrase[comma + 1 :].split(",")[0])
+                    name_goes_on = bool(_words(phrase[:comma])) and (all(w[:1].isupper() for w in _words(phrase[:comma])) or lone) and re.match(r"\s+(?!(?:and|or|nor)\b)[a-z]", phrase[comma + 1 :]) is not None
                     if (n == 0 and (verb or name_goes_on)) or (closed and (verb or syntax.reads_as_verb(phrase[comma + 1 :]))):
                         phrase, set_off = phrase[:comma], True
                         break
