@@ -900,7 +900,7 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return False  # "schemes of work not explorify or developing experts": lowercase names to the end ("not working weekends" is a verb)
     first = words[0]
     sold = re.match(r"\s*" + _SOLD_THROUGH + r"\s+(?:an?\s+|the\s+)?(?P<what>[^,.;?!]+)", after, re.IGNORECASE)
-    if sold and (sold.group("what")[:1].isupper() or "by" in sold.group(0).split()[:1]):
+    if sold and (sold.group("what")[:1].isupper() or sold.group(0).split()[0] == "by"):
         return False  # "… but not booked through Sykes, Airbnb or Vrbo", "… but not by doing a factory reset": what is left out
     if len(words) >= 2 and first.tag == "VBG" and words[1].text.lower() in ("ones", "one"):
         return False  # "guided nature walks but not birdwatching ones": a kind of them, left out
@@ -2416,7 +2416,7 @@ def _each_led(e: Expr, lead: str) -> Expr:
     if isinstance(e, Term):
         return Term(lead + e.text)
     if isinstance(e, Not):
-        return Not(e.child)
+        return e  # (what is left out takes no lead)
     assert isinstance(e, (And, Or))
     return type(e)([_each_led(c, lead) for c in e.children])
 
@@ -3345,19 +3345,20 @@ def _drop_background(text: str) -> str:
     # are cut ("I'm planning a vegetarian dinner party. Can you suggest main courses apart from
     # lasagne and curry?": "main courses" alone lost what they are for)
     asking = " ".join(text[a:b] for a, b in (spans[k] for k in request) if _asks(text[a:b]))
-    bare = len(grading.content_words(_exclusions_cut(asking))) <= 2
+    asked_without_exclusions = _exclusions_cut(asking)
+    bare = len(grading.content_words(asked_without_exclusions)) <= 2
     # (a place the question narrows with a name of its own goes: "We're off to Japan. Ryokan stays in
     # Kyoto?", "… in Manchester. Primary schools in Didsbury?"; writers dropped it 12 times in 13)
-    named_in_asking = re.search(r"(?<=[\w,)]\s)(?!I\b)[A-Z][a-z]", _exclusions_cut(asking)) is not None
+    named_in_asking = re.search(r"(?<=[\w,)]\s)(?!I\b)[A-Z][a-z]", asked_without_exclusions) is not None
     def narrowed(place: str, sentence: str) -> bool:
         return named_in_asking and _NAME_ONLY_RE.fullmatch(place) is not None and re.search(r"\b(?:in|to|from|visit|visiting|around|near|across|through)\s+(?:the\s+)?" + re.escape(place), sentence) is not None
 
     # a question that stands on its own takes from a named background only a name of several
     # capitalised words (a title, "the Lake District") and, where it asks for things that are
     # somewhere ("Which cities …", "day trips", "walks"), a one-word place
-    located = _LOCATED_RE.search(_exclusions_cut(asking)) is not None
+    located = _LOCATED_RE.search(asked_without_exclusions) is not None
     # ("What else is out there …?", "what are realistic options?": all of the background is what it asks about)
-    vague = re.search(r"\b(?:else|options?)\b", _exclusions_cut(asking), re.IGNORECASE) is not None
+    vague = re.search(r"\b(?:else|options?)\b", asked_without_exclusions, re.IGNORECASE) is not None
 
     def wanted(topic: str) -> bool:
         if bare or about_someone or vague:
@@ -3590,7 +3591,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     text = _drop_background(_there_named(_split_late_requests(text)))
     coach = _COACH_RE.search(told)
     if coach and coach.group("what") not in text and not re.search(r"\b" + re.escape(coach.group("sport")) + r"\b", text, re.IGNORECASE):
-        # "I coach an under-12 hockey team. … passing drills …": the sport coached is what the drills are for (writers 21 in 22)
+        # "I coach an under-12 hockey team. … passing drills …": the sport coached is what the drills are for (writers 22 in 24)
         text = coach.group("what") + ": " + text.lstrip()
     text = _LIST_PREAMBLE_RE.sub("", text)
     if " & " in text and _find_trigger(text):
