@@ -1881,7 +1881,7 @@ FIFTEENTH_PASS = [
     ("hardwood types except oak suitable for outdoor decking", '"hardwood types suitable for outdoor decking" AND NOT "oak"'),
     # what is "off the table" after a clause of the user's own is only what follows that clause
     ("We're buying our first family car and honestly diesel is off the table. What are the most reliable seven-seaters?",
-     '"We\'re buying our first family car. What are the most reliable seven-seaters?" AND NOT "diesel"'),
+     '"family car: What are the most reliable seven-seaters?" AND NOT "diesel"'),
     # "We need a venue without stairs" asks for things, as "I need …" does: "without" is their property
     ("We need a venue without stairs.", '"venue without stairs"'),
     # after a keyword query, a gerund or participle before the last noun is one more word of the compound
@@ -1971,7 +1971,7 @@ SIXTEENTH_PASS = [
      '"Which robotics kits are good" AND NOT "LEGO Spike" OR "a micro:bit with add-ons"'),
     # "… and X are off the table" after a clause with its verb and object
     ("Our daughter starts university in Manchester and halls of residence are off the table. What accommodation options are there?",
-     '"Our daughter starts university in Manchester. What accommodation options are there?" AND NOT "halls of residence"'),
+     '"university, Manchester: What accommodation options are there?" AND NOT "halls of residence"'),
     ("Bar crawls and pub quizzes are off the table. Hen do ideas?", '"Hen do ideas?" AND NOT "Bar crawls" AND NOT "pub quizzes"'),
     # ", that is" closes what was left out
     # a code shares the tail of its counterpart; a slash pairs two words and all else is shared
@@ -2373,7 +2373,22 @@ EIGHTEENTH_PASS = [
     ("which supermarkets, excluding tesco, price-match branded groceries", '"which supermarkets price-match branded groceries" AND NOT "tesco"'),
 ]
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS)
+NINETEENTH_PASS = [
+    # session 17, after the 105-106 runs: a modifier tells the excluded kind apart, so what follows goes with the whole
+    ("stretches except hamstring stretches for runners with tight hips", '"stretches for runners with tight hips" AND NOT "hamstring stretches"'),
+    # a lowercase name the tagger calls plural ("tesco") shares the other item's head
+    ("tesco or asda opening hours on boxing day", '"tesco opening hours on boxing day" OR "asda opening hours on boxing day"'),
+    # a hyphened kind's parts are no verbs of the sentence
+    ("car bike racks, no roof-mounted ones please", '"car bike racks" AND NOT "roof-mounted"'),
+    # a second clause's "it" is the first clause's noun, not the background
+    ("Hi, I've just been made a team lead. What is the 'no surprises' rule in performance management and how do I apply it?",
+     '"What is the \'no surprises\' rule in performance management and how do I apply it?"'),
+    # with its exclusion cut, a sentence that says only who asks goes
+    ("I'm a new head of year and I already know about restorative conversations. What other strategies help reduce lunchtime fights between pupils?",
+     '"What other strategies help reduce lunchtime fights between pupils?" AND NOT "restorative conversations"'),
+]
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

@@ -1359,7 +1359,7 @@ def _no_list(after: str) -> bool:
         body, words = body[:end], [w for w in words if w.end <= end]  # "No seafood, my guests are allergic."
     # (a capitalised word is a name, whatever the tagger says: "No Marvel please")
     # (an item's own words are no verbs: "no e-collars please" reads "collars" as one)
-    item_words = {part for item in items if "-" in item for part in item.lower().split("-")} if items else set()
+    item_words = {part for item in items if "-" in item for part in re.split(r"[-\s]+", item.lower())} if items else set()
     return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) and not w.capitalised for w in words if w.text.lower() not in items and w.text.lower() not in item_words)
 
 
@@ -1961,7 +1961,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # "interview questions, excluding questions about salary, notice period or relocation":
                 # the class named again heads the whole list; each item is what is left out
                 found_items = [found_items[0][restated.end() :]] + found_items[1:]
-            if not clause and len(found_items) == 1 and _restates_class(text[:conn_start], found_items[0]) and re.match(r"\s+(?:about|on|for|in|with|from|by|near|at|under|over|without|during|to)\s+\w", listed[np_end:], re.IGNORECASE):
+            # ("stretches except hamstring stretches for runners …": a modifier tells the class apart already,
+            # so what follows goes on with the whole)
+            if not clause and len(found_items) == 1 and len(found_items[0].split()) == 1 and _restates_class(text[:conn_start], found_items[0]) and re.match(r"\s+(?:about|on|for|in|with|from|by|near|at|under|over|without|during|to)\s+\w", listed[np_end:], re.IGNORECASE):
                 # "books about war except books about WWII": a phrase that names the class asked for
                 # again is told apart by what follows it, so the preposition goes with it
                 np_end, found_items = syntax.excluded_phrase(listed, True)
@@ -2683,6 +2685,10 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             prefix, (items, tail) = found.prefix, _whole_roles(found)
             if len(items) <= 8:
                 return _each(prefix, items, tail)
+        one_head = syntax.conjoined_phrases(t)
+        if one_head is not None and one_head.modifiers and not one_head.prefix and len(one_head.items[0].split()) == 1:
+            # "tesco or asda opening hours on boxing day": two one-word modifiers of one head
+            return _each("", one_head.items, one_head.tail)
         parts = re.split(r"\s*,?\s+or\s+", t, flags=re.IGNORECASE)
         if len(parts) >= 2 and all(_words(p) for p in parts):
             head = parts[0]
@@ -3129,9 +3135,13 @@ def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
     """Whether "them", "they", "those" or "these" has a plural noun before it in its own sentence
     ("inventions … credited with them", "excluding Sangiovese … since I've covered those"), so it
     points at nothing in the background ("it" may point anywhere)."""
+    start = max((a for a, _ in _sentences(text) if a <= ref.start()), default=0)
+    if ref.group(0).lower() == "it":
+        # "What is the 'no surprises' rule and how do I apply it?": a second clause's "it" is the first clause's noun
+        before = text[start : ref.start()]
+        return re.search(r"\band\s+(?:how|what|why|when|where|who|can|should|do|does|is)\b", before, re.IGNORECASE) is not None and any(w.tag == "NN" for w in syntax.tag(before))
     if ref.group(0).lower() not in ("them", "they", "those", "these"):
         return False
-    start = max((a for a, _ in _sentences(text) if a <= ref.start()), default=0)
     return any(w.tag == "NNS" and not w.capitalised for w in syntax.tag(text[start : ref.start()]))
 
 
@@ -4039,7 +4049,17 @@ def _translate(text: str) -> RuleResult | None:
         negatives.append(m.group(1))
         text = text[: m.start()] + text[m.end() :]
     text = _paren_exclusions(text, negatives)
-    text = _inline_exclusions(text, items)
+    cut = _inline_exclusions(text, items)
+    spans = _sentences(cut) if cut != text else []
+    if len(spans) > 1:
+        # "I'm a new head of year and I already know about X. What other …?": with its exclusion cut,
+        # a sentence may be left saying only who asks; it goes where the question stays as asked
+        # and what is left out does not come back as a topic ("We did Croatia last year.")
+        asked = cut[spans[-1][0] : spans[-1][1]].strip()
+        dropped = _drop_background(cut)
+        if dropped.endswith(asked) and not any(re.search(r"(?<!\w)" + re.escape(item.strip()) + r"(?!\w)", dropped[: len(dropped) - len(asked)]) for item in items if item.strip()):
+            cut = dropped
+    text = cut
 
     positive = _tidy(text)
     positive = _strip_filler(positive)

@@ -334,6 +334,15 @@ COUNTRIES = frozenset(
 }
 
 
+_IRREGULAR_PLURALS = {"people", "children", "men", "women", "mice", "geese", "teeth", "feet", "sheep", "fish", "deer", "cattle", "data", "media", "criteria", "bacteria", "fungi", "cacti", "alumni", "police"}
+
+
+def _plural(w: Word) -> bool:
+    """Whether ``w`` is a plural noun: a word the tagger calls plural has its "s" ("tesco", a lowercase
+    name, is tagged NNS) or is one of the plurals without one."""
+    return w.tag in ("NNS", "NNPS") and (w.text.lower().endswith("s") or w.text.lower() in _IRREGULAR_PLURALS)
+
+
 _BARE_TAGS = {"NN", "NNS", "NNP", "VBG"}
 _ITEM_TAGS = {"NNS", "NNP", "VBG"}  # a word that ends an item, not a compound's modifier ("credit card debt")
 
@@ -679,7 +688,7 @@ def _bare_phrases(text: str, words: list[Word], fa: int, fb: int, la: int, lb: i
     """ "hiking boots or trail runners for the camino": two bare noun phrases, the first the whole
     start of the text, share the prepositional phrase or relative clause after the last."""
     # the first phrase ends in a plural, an item of its own ("free knitting or crochet patterns" shares "patterns")
-    if fa != 0 or any(not _np_word(words, k) for k in range(fa, fb)) or words[fb - 1].tag not in ("NNS", "NNPS") or words[la].tag == "DT":
+    if fa != 0 or any(not _np_word(words, k) for k in range(fa, fb)) or not _plural(words[fb - 1]) or words[la].tag == "DT":
         return None
     k = la
     while k < lb and _np_word(words, k):
@@ -1513,7 +1522,7 @@ def conjoined_phrases(text: str) -> Coordination | None:
         # "How did the printing press and the telegraph change journalism?": the first word after a
         # noun of the second subject that a pronoun would take as a verb
         parallel = next((k for k in range(c + 2, b - 1) if words[k - 1].tag in ("NN", "NNS") and words[k].text.islower() and reads_as_verb(text[words[k].start :])), parallel)
-    if not own and last_left.tag not in ("NNS", "NNPS", "VBG") and len(right) > 1:
+    if not own and not _plural(last_left) and last_left.tag != "VBG" and len(right) > 1:
         inner = next((k for k in range(c + 1, b - 1) if words[k].dep == "conj" and words[k].head == c - 1), None) if len(left) == 1 else None
         if inner is not None:
             parallel = inner + 1  # "police or fire service recruits": the parse pairs "police" with "service"
