@@ -2173,7 +2173,7 @@ SEVENTEENTH_PASS = [
      '"opening hours for tesco on boxing day" OR "opening hours for sainsbury\'s on boxing day"'),
     # the question's verb goes back to it, whatever verbs a background before it has
     ("I run a small cafe in Leeds and customers keep asking for dairy-free lattes. Which plant milks other than oat froth well for latte art?",
-     '"I run a small cafe in Leeds and customers keep asking for dairy-free lattes. Which plant milks froth well for latte art?" AND NOT "oat"'),
+     '"Which plant milks froth well for latte art?" AND NOT "oat"'),
     # a word with no vowel is a short name, no adjective; "We're after …" asks
     ("cheap broadband deals but not bt, or else 5g home internet", '"cheap broadband deals" AND NOT "bt" OR "5g home internet"'),
     ("We've got a toddler and a tiny rented flat. We're after child-safe cordless window blinds that don't need drilling - any ideas?",
@@ -2386,6 +2386,21 @@ NINETEENTH_PASS = [
     # with its exclusion cut, a sentence that says only who asks goes
     ("I'm a new head of year and I already know about restorative conversations. What other strategies help reduce lunchtime fights between pupils?",
      '"What other strategies help reduce lunchtime fights between pupils?" AND NOT "restorative conversations"'),
+    # after the 109-112 runs: in a query with no question, the phrase after an opening exclusion's last comma is asked for
+    ("excluding sprouts, cabbage and kale, winter vegetables to grow", '"winter vegetables to grow" AND NOT "sprouts" AND NOT "cabbage" AND NOT "kale"'),
+    # a list typed without its "and" runs to the query's end
+    ("premier league stadiums excluding old trafford, anfield", '"premier league stadiums" AND NOT "old trafford" AND NOT "anfield"'),
+    ("Which GDPR fines were issued in 2023, excluding the ones against Meta?", '"Which GDPR fines were issued in 2023?" AND NOT "Meta"'),
+    ("What should families know about care home fees, excluding the NHS continuing healthcare side of things?",
+     '"What should families know about care home fees?" AND NOT "NHS continuing healthcare"'),
+    # "both", "far too many": what the asker has done points back, no item
+    ("What deterrents work, other than electric fencing or guard dogs? We've tried both.", '"What deterrents work?" AND NOT "electric fencing" AND NOT "guard dogs"'),
+    # a question bare of all but its request wording keeps the background's topics
+    ("I've just bought my first drone and want to get into aerial photography this summer. Could you point me to beginner tips, excluding anything about night flying?",
+     '"drone, aerial photography: beginner tips?" AND NOT "night flying"'),
+    # what others keep asking the asker is why it is asked
+    ("I'm a pharmacist and patients keep asking me about supplements. Which herbal remedies are not safe to take with warfarin?",
+     '"Which herbal remedies are not safe to take with warfarin?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS)

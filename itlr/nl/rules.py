@@ -141,7 +141,8 @@ _STRONG = [
     # a sentence of its own about what the user has done or dislikes ("I've read all of Agatha Christie.",
     # "I hate horror.", "My son is allergic to eggs."): checked in _is_topic_exclusion
     r"(?:I|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)(?:\s+all\s+of)?"
-    r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|loads|plenty|heaps|tons|enough|many|some|good|great)\b)",
+    r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|loads|plenty|heaps|tons|enough|many|some|good|great|"
+    r"both|far|too|so|way|either|neither|none|most|several|dozens|hundreds|countless|everything|everywhere|anything)\b)",  # "We've tried both.", "We've seen far too many.
     r"(?:I|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored)\s+of",
     # "I've had enough of HIIT.", "We're fed up with Slack."
@@ -370,7 +371,8 @@ _MADE_BY = r"(?:made|developed|published|produced|manufactured|built|designed|wr
 _SOLD_THROUGH = r"(?:(?:booked|bought|sold|listed|hosted|advertised|ordered|arranged)\s+(?:through|via|on|with)|by\s+(?:doing|using|getting|buying|hiring|taking))"
 # "those made by X", "the ones set in Y", "those run by Z": how a group is told apart by what follows
 _MADE_OR_PLACED = r"(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)"
-_ONES_WITH = r"(?:ones?|those|these)\s+(?:" + _MADE_OR_PLACED + r"\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near|for)\s+"
+_PREPOSITIONS = {"in", "on", "at", "near", "for", "with", "from", "by", "under", "over", "without", "within", "around", "before", "after", "during", "to", "of", "about", "into", "through", "between", "like"}
+_ONES_WITH = r"(?:ones?|those|these)\s+(?:" + _MADE_OR_PLACED + r"\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near|for|against|under|run\s+by|owned\s+by)\s+"
 _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
@@ -1857,7 +1859,7 @@ def _restates_class(before: str, item: str) -> bool:
 _REPEATED_NOT_RE = re.compile(r"\b(?P<first>not\s+[\w'’-]+(?:\s+[\w'’-]+)?)(?P<rest>(?:,?\s+(?:and\s+|or\s+)?not\s+[\w'’-]+(?:\s+[\w'’-]+)?){1,5})(?=\s*[.!?;]|\s*$)", re.IGNORECASE)
 
 
-_STUFF_RE = re.compile(r"\s*(?P<what>[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s+stuff\b(?!\s+(?:like|such|about|on|for|that|which)\b)", re.IGNORECASE)
+_STUFF_RE = re.compile(r"\s*(?P<what>[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s+(?:stuff|side\s+of\s+(?:things|it))\b(?!\s+(?:like|such|about|on|for|that|which)\b)", re.IGNORECASE)
 # Verbs that take a bare verb after them ("help improve", "could support"): one verb with it, no noun before it
 _TAKES_BARE_VERB = syntax.AUXILIARIES | {"could", "would", "should", "might", "had", "need", "help", "make", "let", "go", "come", "dare"}
 
@@ -1907,6 +1909,13 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 prep = re.search(r"\b(?:for|in|on|to|near|with|under|from|at|that|which)\b", rest)
                 if prep and len(_words(rest)) >= 3 and not re.search(r"\b(?:and|or|nor)\b", phrase[:first] + rest[: prep.start()]):
                     phrase, set_off = phrase[:first], True
+                elif "?" not in text[conn_start:]:
+                    # "excluding sprouts, cabbage and kale, winter vegetables to grow": in a query with no
+                    # question, the phrase after the last comma is what is asked for
+                    last_comma = phrase.rindex(",")
+                    wanted = phrase[last_comma + 1 :]
+                    if len(_words(wanted)) >= 2 and not re.search(r"\b(?:and|or|nor|but)\b", wanted) and not _QUESTION_START_RE.match(wanted.strip()) and not re.match(r"\s*(?:i|we|you|they|he|she|it|there)\b", wanted, re.IGNORECASE):
+                        phrase, set_off = phrase[:last_comma], True
             if "," in text[conn_start:trig_end] and _wh_subject(text[asked_from:conn_start].lstrip()):
                 for n, comma in enumerate(k for k, ch in enumerate(phrase) if ch == "," and k > 0):
                     # (after a list that has closed with its "and" / "or", read after a pronoun too:
@@ -1939,6 +1948,13 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 if with_items and with_np_end - len(article.group(0)) > np_end and len(with_items) == len(found_items) and with_items[0].strip():
                     np_end, found_items = with_np_end - len(article.group(0)), with_items
             left = listed[np_end:]
+            # "premier league stadiums excluding old trafford, anfield": a list typed without its "and",
+            # running to the end of a query, is one more item each
+            unjoined = re.fullmatch(r"((?:\s*,\s*[\w'’&-]+(?:\s+[\w'’&-]+){0,2})+)\s*", left) if found_items and "?" not in text and not text[trig_end + limit - trig_end :].strip() else None
+            tail_words = [w for w in syntax.tag(listed) if w.start >= np_end and w.text != ","] if unjoined else []
+            if unjoined and not any((w.verb and w.tag != "VBG") or w.tag in ("PRP", "WDT", "WP", "WRB") or w.text.lower() in _PREPOSITIONS for w in tail_words):
+                found_items = found_items + [item.strip() for item in unjoined.group(1).split(",") if item.strip()]
+                np_end, left = len(listed), ""
             if set_off and found_items and _words(left) and not any(w.tag in ("VBZ", "VBD", "VBP", "MD", "WDT", "WP") for w in syntax.tag(left)):
                 # "Which drills, apart from the classic dribbling cones, help …": set off by commas,
                 # the phrase runs to the comma ("dribbling" is no verb of the question)
@@ -2986,7 +3002,8 @@ _ABOUT_ME_RE = re.compile(
 )
 # ("couples keep asking me this", "I was wondering about this": "this" is the question that follows, no topic)
 _TOPIC_STATEMENT_RE = re.compile(
-    r"\b(?:wonder(?:ing)?|curious|interested|question|asking|know\s+(?:if|whether|how|what|why|which))\b(?!\s+(?:(?:me|us|myself|about)\s+)?(?:this|that)\b)(?![\s.!]*$)",
+    # ("parents keep asking me about kit": what others ask the asker is why it is asked)
+    r"\b(?:wonder(?:ing)?|curious|interested|question|(?<!keep\s)(?<!keeps\s)(?<!kept\s)asking|know\s+(?:if|whether|how|what|why|which))\b(?!\s+(?:(?:me|us|myself|about)\s+)?(?:this|that)\b)(?![\s.!]*$)",
     re.IGNORECASE,
 )
 # words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
@@ -3356,7 +3373,8 @@ def _drop_background(text: str) -> str:
     # lasagne and curry?": "main courses" alone lost what they are for)
     asking = " ".join(text[a:b] for a, b in (spans[k] for k in request) if _asks(text[a:b]))
     asked_without_exclusions = _exclusions_cut(asking)
-    bare = len(grading.content_words(asked_without_exclusions)) <= 2
+    # (less its request wording: "Could you point me to beginner tips" asks for two words)
+    bare = len(grading.content_words(_strip_filler(asked_without_exclusions.strip()))) <= 2
     # (a place the question narrows with a name of its own goes: "We're off to Japan. Ryokan stays in
     # Kyoto?", "… in Manchester. Primary schools in Didsbury?"; writers dropped it 12 times in 13)
     named_in_asking = re.search(r"(?<=[\w,)]\s)(?!I\b)[A-Z][a-z]", asked_without_exclusions) is not None
@@ -3368,7 +3386,7 @@ def _drop_background(text: str) -> str:
     # somewhere ("Which cities …", "day trips", "walks"), a one-word place
     located = _LOCATED_RE.search(asked_without_exclusions) is not None
     # ("What else is out there …?", "what are realistic options?": all of the background is what it asks about)
-    vague = re.search(r"\b(?:else|options?)\b", asked_without_exclusions, re.IGNORECASE) is not None
+    vague = re.search(r"\b(?<!or\s)(?:else|options?)\b", asked_without_exclusions, re.IGNORECASE) is not None
 
     def wanted(topic: str) -> bool:
         if bare or about_someone or vague:
