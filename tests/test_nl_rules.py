@@ -2401,6 +2401,17 @@ NINETEENTH_PASS = [
     # what others keep asking the asker is why it is asked
     ("I'm a pharmacist and patients keep asking me about supplements. Which herbal remedies are not safe to take with warfarin?",
      '"Which herbal remedies are not safe to take with warfarin?"'),
+    # after the 113-116 runs: a plural head is shared by a role and a kind; "… is off the table for me now - what else …"
+    ("dental nurse or hygienist apprenticeships", '"dental nurse apprenticeships" OR "dental hygienist apprenticeships"'),
+    ("Caffeine is off the table for me now - what else helps with afternoon focus?", '"what else helps with afternoon focus?" AND NOT "Caffeine"'),
+    # when it is left out is no part of what; "the ones that only do X" leave X out
+    ("We've ruled out Handel's Messiah this year, so what other choral works suit a small amateur choir?",
+     '"What other choral works suit a small amateur choir?" AND NOT "Handel\'s Messiah"'),
+    ("I'd like to find clubs near Leeds that could help restore it, excluding the ones that only do N gauge.",
+     '"I\'d like to find clubs near Leeds that could help restore it" AND NOT "N gauge"'),
+    # two aspects of one thing, typed as a query, are each wanted
+    ("symptoms and treatment of shingles", '"symptoms of shingles" AND "treatment of shingles"'),
+    ("nursery and preschool fees in manchester", '"nursery fees in manchester" OR "preschool fees in manchester"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS)

@@ -498,7 +498,9 @@ _NEG_SUFFIX_RE = re.compile(
     r",?\s+(?-i:etc|Etc)\.?$|(?<=\w)\s+(?:side|sides|aspects?)\s+of\s+(?:things|it)$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things|suggestions|recommendations|kind|sort|type)$|(?<=\w)-(?:related|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$"
     # "avocado mousse a hundred times": how often the user has had it, not what
-    r"|(?<=\w)\s+" + _HOW_OFTEN + r"$",
+    r"|(?<=\w)\s+" + _HOW_OFTEN + r"$"
+    # "Handel's Messiah this year": when it is left out, not what
+    r"|(?<=\w)\s+(?:this|next)\s+(?:year|time|summer|winter|spring|autumn|term|season|month|week)$",
     re.IGNORECASE,
 )
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
@@ -1373,10 +1375,10 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?P<items>(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
-    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already|[a-z]+-wise|for\s+now|for\s+the\s+(?:moment|time\s+being)|at\s+the\s+moment|this\s+(?:time|year))){0,2}"  # ("… is off the table budget-wise", "… for now")
+    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already|now|any\s*more|[a-z]+-wise|for\s+now|for\s+the\s+(?:moment|time\s+being)|at\s+the\s+moment|this\s+(?:time|year))){0,2}"  # ("… is off the table budget-wise", "… for now")
     # "… is off the table because of damp": why it is left out says nothing of the topic
     # (and "…, we don't have the kit": what the asker lacks)
-    r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*|,\s+(?:we|i)\s+(?:don['’]t|do\s+not|can['’]t|cannot|haven['’]t)\s+(?:have|own|afford|got)\b[^.;!?,]*)?(?:\s*\([^()]{1,60}\))?(?P<end>\s*(?:[.;!?,]|$))",  # ("… off the table (we did one last month).")
+    r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*|,\s+(?:we|i)\s+(?:don['’]t|do\s+not|can['’]t|cannot|haven['’]t)\s+(?:have|own|afford|got)\b[^.;!?,]*)?(?:\s*\([^()]{1,60}\))?(?P<end>\s*(?:[.;!?,]|$)|\s+[-–—](?=\s))",  # ("… off the table (we did one last month).")
     re.IGNORECASE,
 )
 
@@ -1842,7 +1844,7 @@ def _verb_first(head: str, rest: str) -> bool:
 
 
 _ANY_THAT_NEED_RE = re.compile(
-    r"\s*(?:any|ones|those|the\s+ones|anything)\s+(?:that|which)\s+(?:need|needs|use|uses|require|requires|involve|involves|contain|contains|call\s+for)\s+"
+    r"\s*(?:any|ones|those|the\s+ones|anything)\s+(?:that|which)\s+(?:only\s+|just\s+|mainly\s+)?(?:need|needs|use|uses|require|requires|involve|involves|contain|contains|call\s+for|do|does|sell|sells|serve|serves|offer|offers|make|makes)\s+"
     r"(?:a\s+|an\s+|the\s+|any\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)(?=\s*(?:[,.;!?]|\s+or\s|\s+and\s|$))",
     re.IGNORECASE,
 )
@@ -2674,6 +2676,9 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
         topics = _objects_with_tail(t)  # "toxicity of lilies and sago palms for cats"
         if topics is not None:
             return topics
+        both = _both_asked(t)  # "symptoms and treatment of shingles"
+        if both is not None:
+            return both
         # "rules of go, shogi, xiangqi and janggi": three short topics or more under "of/in/on/about"
         # are one request each ("a salad with …", "recipes free of …" name what goes together)
         listed = syntax.coordination_items(t, "and") if "?" not in t and "," in t else None
@@ -2742,7 +2747,8 @@ def _whole_roles(found: syntax.Coordination) -> tuple[list[str], str]:
     "a plumber or gas engineer in Bristol" is a plumber or a gas engineer, no "plumber engineer"
     ("a plumber or electrician call-out": two occupations do share the head)."""
     head = re.match(r"\s+([\w-]+)(.*)$", found.tail, re.DOTALL)
-    if found.modifiers and len(found.items) == 2 and head and re.fullmatch(_ROLE, found.items[0].lower()) and not re.fullmatch(_ROLE, found.items[1].lower()):
+    # (a plural head is the people or things both share: "paramedic or radiography students", "dental nurse or hygienist apprenticeships")
+    if found.modifiers and len(found.items) == 2 and head and not head.group(1).lower().endswith("s") and re.fullmatch(_ROLE, found.items[0].lower()) and not re.fullmatch(_ROLE, found.items[1].lower()):
         return [found.items[0], found.items[1] + " " + head.group(1)], head.group(2)
     return found.items, found.tail
 
@@ -3443,7 +3449,7 @@ _OPTION_OFFERED_RES = (
 
 # "What are the entry requirements and the salary for prison officers?": two things asked of one topic
 _BOTH_ASKED_RE = re.compile(
-    r"^(?P<pre>(?:what|which)\s+(?:are|were|is|was)\s+the\s+)(?P<a>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2})\s+and\s+(?:the\s+)?"
+    r"^(?P<pre>(?:(?:what|which)\s+(?:are|were|is|was)\s+the\s+)?)(?P<a>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2})\s+and\s+(?:the\s+)?"
     r"(?P<b>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2})\s+(?P<tail>(?:for|of|in|at|on)\s+\S.*)$",
     re.IGNORECASE,
 )
@@ -3457,11 +3463,16 @@ def _both_asked(t: str) -> Expr | None:
         return None
     if re.search(r",|\band\b", m.group("tail")):
         return None  # one topic only: "… of William Wilberforce, and the Lockheed Corporation" pairs them
+    if not m.group("pre") and not re.match(r"(?:of|on)\s", m.group("tail"), re.IGNORECASE):
+        return None  # typed as a query, two aspects of one thing ("symptoms and treatment of shingles"), not "plumbers and electricians in swindon"
     words = syntax.tag(t)
     def tags(g: str) -> list[str]:
         return [w.tag for w in words if m.start(g) <= w.start < m.end(g)]
     a, b = tags("a"), tags("b")
-    if not a or not b or a[-1] != "NNS" or b[-1] not in ("NN", "NNS") or any(tag not in ("NN", "NNS", "JJ", "JJS", "HYPH", "VBG") for tag in a + b):
+    # (typed as a query or of one thing, writers split them too: "symptoms and treatment of shingles",
+    # "history and culture of the faroe islands": 4 in 4)
+    # (a plural last, typed as a query, may be a head both share: "nursery and preschool fees in manchester")
+    if not a or not b or a[-1] not in ("NN", "NNS") or b[-1] not in (("NN", "NNS") if m.group("pre") or len(b) == 1 else ("NN",)) or any(tag not in ("NN", "NNS", "JJ", "JJS", "HYPH", "VBG") for tag in a + b):
         return None
     return _node(And, [m.group("pre") + m.group(k) + " " + m.group("tail") for k in ("a", "b")])
 
