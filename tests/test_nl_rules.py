@@ -2412,6 +2412,14 @@ NINETEENTH_PASS = [
     # two aspects of one thing, typed as a query, are each wanted
     ("symptoms and treatment of shingles", '"symptoms of shingles" AND "treatment of shingles"'),
     ("nursery and preschool fees in manchester", '"nursery fees in manchester" OR "preschool fees in manchester"'),
+    # an opening exclusion's comma goes with the cut, and what follows asks
+    ("I'm writing an essay for my A-levels and I'm short on time. Not interested in the assassination of Franz Ferdinand, I need the long-term causes of the First World War.",
+     '"long-term causes of the First World War" AND NOT "assassination of Franz Ferdinand"'),
+    # an adjective with its preposition after the excluded item says what the asked-for things are
+    ("Are there any messy play activities apart from painting suitable for two-year-olds?",
+     '"Are there any messy play activities suitable for two-year-olds?" AND NOT "painting"'),
+    # what the question asks for by name stays wanted where another sentence left it out
+    ("My partner is allergic to cats but we'd love one. Which cat breeds are hypoallergenic?", '"we\'d love one. Which cat breeds are hypoallergenic?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS)

@@ -371,6 +371,7 @@ _MADE_BY = r"(?:made|developed|published|produced|manufactured|built|designed|wr
 _SOLD_THROUGH = r"(?:(?:booked|bought|sold|listed|hosted|advertised|ordered|arranged)\s+(?:through|via|on|with)|by\s+(?:doing|using|getting|buying|hiring|taking))"
 # "those made by X", "the ones set in Y", "those run by Z": how a group is told apart by what follows
 _MADE_OR_PLACED = r"(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)"
+_POSTPOSITIVE = {"suitable", "available", "safe", "good", "ideal", "popular", "open", "affordable", "easy", "common", "native", "useful", "best", "great", "perfect", "appropriate", "accessible"}
 _PREPOSITIONS = {"in", "on", "at", "near", "for", "with", "from", "by", "under", "over", "without", "within", "around", "before", "after", "during", "to", "of", "about", "into", "through", "between", "like"}
 _ONES_WITH = r"(?:ones?|those|these)\s+(?:" + _MADE_OR_PLACED + r"\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near|for|against|under|run\s+by|owned\s+by)\s+"
 _NEG_PREFIXES = [
@@ -1985,6 +1986,12 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # "books about war except books about WWII": a phrase that names the class asked for
                 # again is told apart by what follows it, so the preposition goes with it
                 np_end, found_items = syntax.excluded_phrase(listed, True)
+            last_word = found_items[-1].split()[-1] if found_items and len(found_items[-1].split()) >= 2 else ""
+            if last_word.lower() in _POSTPOSITIVE and listed[:np_end].rstrip().endswith(last_word) and re.match(r"\s+(?:for|to|in|at|with|on)\s", listed[np_end:]):
+                # "messy play activities apart from painting suitable for two-year-olds": an adjective
+                # with its preposition says what the asked-for things are, not the excluded one
+                found_items[-1] = found_items[-1][: -len(last_word)].rstrip()
+                np_end = listed.rstrip()[:np_end].rstrip().rfind(last_word)
             end = skip + np_end if found_items else len(span)
             # "What stretches except the pigeon pose loosen …": of two "verbs" in a row the first is
             # the phrase's last noun ("pose"), the second the question's verb ("help improve" is one verb)
@@ -3335,7 +3342,7 @@ def _drop_background(text: str) -> str:
     def asked_in(a: int, b: int) -> str:
         if not opens_with_exclusion(a, b):
             return text[a:b]
-        rest = _exclusions_cut(text[a:b])
+        rest = _exclusions_cut(text[a:b]).lstrip(" ,;:-–—")  # ("Not interested in X, I need …": the comma goes with the cut)
         return rest if _asks(rest) else ""
 
     def stands_alone(kept: list[int], but_people: bool = False) -> bool:
@@ -3377,7 +3384,7 @@ def _drop_background(text: str) -> str:
     # and any background's topics where the question asks for two words or fewer once its exclusions
     # are cut ("I'm planning a vegetarian dinner party. Can you suggest main courses apart from
     # lasagne and curry?": "main courses" alone lost what they are for)
-    asking = " ".join(text[a:b] for a, b in (spans[k] for k in request) if _asks(text[a:b]))
+    asking = " ".join(text[a:b] for a, b in (spans[k] for k in request) if _asks(text[a:b]) or (opens_with_exclusion(a, b) and asked_in(a, b)))
     asked_without_exclusions = _exclusions_cut(asking)
     # (less its request wording: "Could you point me to beginner tips" asks for two words)
     bare = len(grading.content_words(_strip_filler(asked_without_exclusions.strip()))) <= 2
@@ -4073,6 +4080,7 @@ def _translate(text: str) -> RuleResult | None:
     negatives: list[str] = []  # whole exclusion phrases, split later ("(excluding A and B)")
     items: list[str] = []  # excluded items the parser already delimited
 
+    several_sentences = len(_sentences(text)) > 1
     m = _NON_RE.search(text)
     if m and not _depth_at(text, m.start()):
         negatives.append(m.group(1))
@@ -4126,7 +4134,9 @@ def _translate(text: str) -> RuleResult | None:
             positive,
         ) is not None
 
-    inside = [n for n in negs if asked_for_without(n)]
+    # ("My partner is allergic to cats … Which cat breeds are hypoallergenic?": what the question asks for by name
+    # stays wanted where a sentence of its own left it out; "features of X excluding X's …" leaves X out)
+    inside = [n for n in negs if asked_for_without(n) or (several_sentences and n[:1].islower() and grading.content_words(n) and grading.content_words(n) <= grading.content_words(positive) and not re.search(r"\b(?:like|similar\s+to|such\s+as)\b", positive, re.IGNORECASE))]
     if inside:
         notes.append("kept what the question asks to go without out of the NOT: " + ", ".join(inside))
         negs = [n for n in negs if n not in inside]
