@@ -829,8 +829,23 @@ def _kinds_only(sentence: str, at: int) -> bool:
     ends = [w for k, w in enumerate(words) if w.tag not in (",", ".", "CC") and (k + 1 >= len(words) or words[k + 1].tag in (",", ".", "CC"))]
     plural = all(w.tag in ("NNS", "VBZ") or (w.tag == "NNPS" and not w.capitalised) for w in ends)
     if not plural:
-        plural = all(len(item.split()) == 1 for item in items) and all(w.tag == "NN" for w in ends)
+        plural = all(len(item.split()) == 1 for item in items) and all(w.tag == "NN" or (_lowercase_name(w, sentence) and w.text in items) for w in ends)
     return bool(ends) and plural and all(w.tag != "VBZ" for w in kinds if w not in ends)
+
+
+# adjective shapes beyond _ADJECTIVE_SUFFIX_RE: "vegan", "evergreen", "crystalline", "circular", "juvenile", "rigid"
+_MORE_ADJECTIVE_RE = re.compile(r"(?:an|een|ine|ar|ile|id|ing|ed)$")
+_PLAIN_ADJECTIVES = {"wild", "raw", "cheap", "new", "old", "safe", "free", "fresh", "ripe", "dry", "wet", "hot", "cold", "real", "true", "fake", "live", "dead", "big", "small", "local", "native", "toxic", "edible", "halal", "kosher", "organic", "vegan", "waterproof", "fireproof", "dishwasher-safe"}
+
+
+def _lowercase_name(w: syntax.Word, sentence: str) -> bool:
+    """ "running shoes that aren't nike": in a query typed in lowercase, a word the tagger calls an
+    adjective but reads as a noun alone, and has no adjective's shape, is a name (writers 12 in 12)."""
+    low = w.text.lower()
+    return (
+        w.tag == "JJ" and sentence == sentence.lower() and w.text.isalpha() and low not in _PLAIN_ADJECTIVES and low not in _COLOURS
+        and not _ADJECTIVE_SUFFIX_RE.search(low) and not _MORE_ADJECTIVE_RE.search(low) and syntax.noun_alone(low)
+    )
 
 
 # Words that may stand before a request verb at the start of a sentence: "Could you please tell me …".
@@ -1331,6 +1346,8 @@ def _ones_named(after: str) -> bool:
     return not any(w.text.lower() in _COLOURS for w in words)
 
 
+# Tastes and textures the tagger may call nouns ("no spicy please" says how the dishes are)
+_TASTES = {"spicy", "salty", "sweet", "sour", "bitter", "creamy", "cheesy", "nutty", "fishy", "meaty", "fruity", "sugary", "greasy", "oily", "crunchy", "chewy", "fatty", "smoky", "fiery", "peppery", "hot", "mild", "rich", "heavy", "stodgy"}
 # After "no", these say how much or how, not what to leave out: "no more than", "no matter".
 _NO_NOT_TOPIC = {
     "more", "less", "fewer", "longer", "later", "earlier", "sooner", "further", "matter", "one", "way", "need", "doubt",
@@ -1352,6 +1369,8 @@ def _no_list(after: str) -> bool:
     lone_noun = len(words) == 1 and words[0].tag in ("RB", "JJ") and words[0].text.isalpha() and syntax.noun_alone(words[0].text)
     if not words or words[0].text.lower() in _NO_NOT_TOPIC or (words[0].tag in (",", ".", ":", "DT", "IN", "RB", "JJR", "RBR") and not lone_noun):
         return False
+    if len(words) == 1 and words[0].text.lower() in _TASTES:
+        return False  # "curry recipes no spicy please": how the answer tastes, a property
     if lone_noun:
         return True
     if re.match(r"big\s+(?:deal|thing)s?\b", body, re.IGNORECASE):
@@ -1536,6 +1555,8 @@ def _keywords_before(text: str, end: int) -> bool:
         and not (k == 0 and w.tag in ("VBD", "VBN") and w.text.islower() and k + 1 < len(words) and (words[k + 1].tag in nouns or (words[k + 1].tag == "IN" and not re.search(r"(?:ed|[^e]en|wn|un)$", w.text))))
         # ("whale species seen off cornwall": a participle after a noun, with its preposition, describes it)
         and not (w.tag == "VBN" and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP") and k + 1 < len(words) and words[k + 1].tag in ("IN", "RP"))
+        # ("curry recipes": a query's first word before a plural, a noun to the tagger alone, modifies it)
+        and not (k == 0 and w.tag in ("VB", "VBP") and w.text.isalpha() and w.text.islower() and k + 1 < len(words) and words[k + 1].tag == "NNS" and syntax.noun_alone(w.text))
     ]
     last = len(words) - 1 - next((j for j, w in enumerate(reversed(words)) if w.tag not in (",", ".", ":", "HYPH")), 0)
     place = len(content) >= 2 and content[-1].text.lower() in _PLACE_ADVERBS and content[-2].tag in nouns + ("VBG",)
@@ -1595,7 +1616,8 @@ def _noun_list(after: str) -> bool:
     misread = [
         len(it) == 1 and it[0].text.isalpha() and (
             (k > 0 and (it[0].tag in ("VB", "VBP") or (it[0].tag in ("JJ", "RB") and syntax.noun_alone(it[0].text)) or (it[0].tag == "VBG" and len(items) >= 3)))
-            or (len(items) == 1 and it[0].tag in ("VB", "VBP", "VBN", "VBD", "JJ", "RB") and syntax.noun_alone(it[0].text))  # "no avocado please", "no manure please", "not acorn"
+            # ("no avocado please", "no manure please", "not acorn"; not "no spicy please": an adjective's shape)
+            or (len(items) == 1 and it[0].tag in ("VB", "VBP", "VBN", "VBD", "JJ", "RB") and syntax.noun_alone(it[0].text) and not (it[0].tag == "JJ" and _ADJECTIVE_SUFFIX_RE.search(it[0].text.lower())))
         )
         for k, it in enumerate(items)
     ]
@@ -1621,9 +1643,12 @@ _SETS_APART_RE = re.compile(
 
 def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
     """(start of the connector, end of the trigger, clause-level) of the first real exclusion trigger."""
+    quoted = [q.span() for q in _QUOTED_RE.finditer(text)]
     for m in _TRIGGER_RE.finditer(text, start_at):
         if _depth_at(text, m.start()):
             continue  # inside a parenthesis that is not itself an exclusion: leave it be
+        if any(a < m.start() and m.end() < b for a, b in quoted):
+            continue  # "What do 'no entry except cycles' signs mean?": inside quotes, a name's words
         said = m.group(0).split()[-1]
         if said in ("Not", "No", "Nor", "Without") and not _sentence_start(text, m.end() - len(said)) and re.match(r"\s+[A-Z]", text[m.end() :]) and not re.search(r"[,;:]\s*$", text[: m.start()]):
             continue  # "reading Where the Wild Things Are and Not Now, Bernard": a capitalised word inside a title
@@ -1683,7 +1708,9 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         keyword_cue = (imperative or word.startswith("anything")) and not word.startswith(("ignore", "disregard")) and m.group(0).islower()
         # ("plays that are neither tragedies nor comedies": what the answer is, a property)
         keyword_cue = keyword_cue and not re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)
-        if keyword_cue and not boundary and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False):
+        # ("bookshelves anything but ikea": one plural is a keyword query too)
+        one_plural = re.fullmatch(r"\s*[a-z][a-z-]+s\s*", text[:conn_start]) is not None and [w.tag for w in syntax.tag(text[:conn_start].strip())] == ["NNS"]
+        if keyword_cue and not boundary and (_keywords_before(text, conn_start) or one_plural) and _phrase_fills(text, m.end(), False):
             boundary = True  # "beta blocker side effects skip propranolol": a keyword query, then what to leave out
         # "history of Ireland no Troubles": a name that ends the query, left out ("pasta recipes no
         # tomatoes" may be a property; "the film No Country for Old Men" is a title)
