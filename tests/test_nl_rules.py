@@ -2428,6 +2428,9 @@ NINETEENTH_PASS = [
     ("bookshelves anything but ikea", '"bookshelves" AND NOT "ikea"'),
     # inside quotes an exclusion word is part of a name
     ("What do 'no entry except cycles' signs mean legally?", '"What do \'no entry except cycles\' signs mean legally?"'),
+    # a background's verb and its named object ("visiting Edinburgh") is no topic's modifier; "at 3 am", "our season", "a tight budget" are no topics
+    ("We're a family of five visiting Washington DC on a tight budget. Which museums are free without needing advance tickets?",
+     '"Washington DC: Which museums are free without needing advance tickets?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS)

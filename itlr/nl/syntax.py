@@ -587,6 +587,7 @@ PEOPLE_AND_TIMES = TIME_WORDS | {
     "idea", "ideas", "question", "questions", "help", "advice", "one", "ones", "home", "work", "job",
     "trip", "trips", "vacation", "visit", "stay", "break",  # a trip: where it goes is the topic (and a holiday)
     "loads", "lots", "plenty", "heaps", "tons", "bunch", "couple", "number",  # how many ("loads of Victorian novels")
+    "am", "pm", "season", "budget",  # when, and how much ("at 3 am", "planning our season", "on a tight budget")
 }
 
 
@@ -640,6 +641,8 @@ def background_topics(sentence: str) -> list[str]:
             continue
         start, end = i, i
         while start > 0 and words[start - 1].tag in inside and not (words[start - 1].tag == "VBG" and start - 1 == 0):
+            if words[start - 1].tag == "VBG" and words[start].capitalised:
+                break  # "a family of four visiting Edinburgh": the verb and its object, no modifier
             start -= 1
         while (
             end + 1 < len(words)
