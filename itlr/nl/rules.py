@@ -1939,9 +1939,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 prep = re.search(r"\b(?:for|in|on|to|near|with|under|from|at|that|which)\b", rest)
                 if prep and len(_words(rest)) >= 3 and not re.search(r"\b(?:and|or|nor)\b", phrase[:first] + rest[: prep.start()]):
                     phrase, set_off = phrase[:first], True
-                elif "?" not in text[conn_start:]:
+                elif "?" not in text[conn_start:] or (re.fullmatch(r"[^A-Z?]*", own := text[conn_start : _sentence_bounds(text, conn_start)[1] + 1]) is not None and _words(own)):
                     # "excluding sprouts, cabbage and kale, winter vegetables to grow": in a query with no
-                    # question, the phrase after the last comma is what is asked for
+                    # question, the phrase after the last comma is what is asked for (a query typed in
+                    # lowercase is one whatever sentence follows it)
                     last_comma = phrase.rindex(",")
                     wanted = phrase[last_comma + 1 :]
                     if len(_words(wanted)) >= 2 and not re.search(r"\b(?:and|or|nor|but)\b", wanted) and not _QUESTION_START_RE.match(wanted.strip()) and not re.match(r"\s*(?:i|we|you|they|he|she|it|there)\b", wanted, re.IGNORECASE):
