@@ -2431,6 +2431,11 @@ NINETEENTH_PASS = [
     # a background's verb and its named object ("visiting Edinburgh") is no topic's modifier; "at 3 am", "our season", "a tight budget" are no topics
     ("We're a family of five visiting Washington DC on a tight budget. Which museums are free without needing advance tickets?",
      '"Washington DC: Which museums are free without needing advance tickets?"'),
+    # a negation said twice over, then what it names, is a saying; "do not" before a verb in place opens a name
+    ("When did the don't ask, don't tell policy end?", '"When did the don\'t ask, don\'t tell policy end?"'),
+    ("no win no fee solicitors. Also, what are the main risks?", '"no win no fee solicitors. Also, what are the main risks?"'),
+    ("do not disturb mode iphone settings. Also, what are the main risks?", '"do not disturb mode iphone settings. Also, what are the main risks?"'),
+    ("Ideas for a rainy weekend? No museums, no cinemas please.", '"Ideas for a rainy weekend?" AND NOT "museums" AND NOT "cinemas"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS)

@@ -1231,8 +1231,10 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return False  # "… but we don't trust him with the oven": a verb and a pronoun, no topic to leave out
     if do_not and _sentence_start(text, m.start()):
         first = syntax.tag(after.strip())[:1] if after.strip() else []
-        if first and first[0].tag == "VB":
-            return False  # "Don't stop believing sheet music": a verb of its own, not a topic left out
+        # (read with its cue too: alone, "disturb mode iphone settings" opens with a name)
+        in_place = [w for w in syntax.tag(text[m.start() : sent_end]) if w.start >= len(m.group(0))][:1]
+        if (first and first[0].tag == "VB") or (in_place and in_place[0].tag == "VB" and in_place[0].text.islower()):
+            return False  # "Don't stop believing sheet music", "do not disturb mode": a verb of its own, not a topic left out
     if word == "bar":
         # "all the planets bar Earth", not "a wine bar Paris": only after a plural or "all"
         # (and only in lowercase: "All Bar One" is a name)
@@ -1641,14 +1643,23 @@ _SETS_APART_RE = re.compile(
 )
 
 
+# a negation said twice over is a saying: "no win no fee", "no pain no gain", "don't ask, don't tell"
+# (a noun after it, as a saying names a kind of thing; "No museums, no cinemas please." lists what to leave out)
+_SAYING_RE = re.compile(r"\b(no|don['’]t|never)\s+[\w'’-]+,?\s+\1\s+[\w'’-]+\s+(?!(?:please|pls|plz|thanks|thank)\b)[\w'’-]", re.IGNORECASE)
+
+
 def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
     """(start of the connector, end of the trigger, clause-level) of the first real exclusion trigger."""
     quoted = [q.span() for q in _QUOTED_RE.finditer(text)]
+    # (not after a comma or a dash, where a list goes on: "pasta recipes, no onion no garlic")
+    sayings = [x.span() for x in _SAYING_RE.finditer(text) if not re.search(r"(?:[,;:–—]|\s-)\s*$", text[: x.start()])]
     for m in _TRIGGER_RE.finditer(text, start_at):
         if _depth_at(text, m.start()):
             continue  # inside a parenthesis that is not itself an exclusion: leave it be
         if any(a < m.start() and m.end() < b for a, b in quoted):
             continue  # "What do 'no entry except cycles' signs mean?": inside quotes, a name's words
+        if any(a <= m.start() < b for a, b in sayings):
+            continue  # "no win no fee solicitors", "the don't ask, don't tell policy": a saying said twice over
         said = m.group(0).split()[-1]
         if said in ("Not", "No", "Nor", "Without") and not _sentence_start(text, m.end() - len(said)) and re.match(r"\s+[A-Z]", text[m.end() :]) and not re.search(r"[,;:]\s*$", text[: m.start()]):
             continue  # "reading Where the Wild Things Are and Not Now, Bernard": a capitalised word inside a title
