@@ -47,6 +47,7 @@ question is one term: never worse than dense retrieval.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -1232,7 +1233,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     if do_not and _sentence_start(text, m.start()):
         first = syntax.tag(after.strip())[:1] if after.strip() else []
         # (read with its cue too: alone, "disturb mode iphone settings" opens with a name)
-        in_place = [w for w in syntax.tag(text[m.start() : sent_end]) if w.start >= len(m.group(0))][:1]
+        in_place = [] if first and first[0].tag == "VB" else [w for w in syntax.tag(text[m.start() : sent_end]) if w.start >= len(m.group(0))][:1]
         if (first and first[0].tag == "VB") or (in_place and in_place[0].tag == "VB" and in_place[0].text.islower()):
             return False  # "Don't stop believing sheet music", "do not disturb mode": a verb of its own, not a topic left out
     if word == "bar":
@@ -1643,6 +1644,11 @@ _SETS_APART_RE = re.compile(
 )
 
 
+def _one_plural(text: str) -> bool:
+    """Whether ``text`` is one lowercase plural noun ("bookshelves")."""
+    return re.fullmatch(r"\s*[a-z][a-z-]+s\s*", text) is not None and [w.tag for w in syntax.tag(text.strip())] == ["NNS"]
+
+
 # a negation said twice over is a saying: "no win no fee", "no pain no gain", "don't ask, don't tell"
 # (a noun after it, as a saying names a kind of thing; "No museums, no cinemas please." lists what to leave out)
 _SAYING_RE = re.compile(r"\b(no|don['’]t|never)\s+[\w'’-]+,?\s+\1\s+[\w'’-]+\s+(?!(?:please|pls|plz|thanks|thank)\b)[\w'’-]", re.IGNORECASE)
@@ -1720,8 +1726,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         # ("plays that are neither tragedies nor comedies": what the answer is, a property)
         keyword_cue = keyword_cue and not re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)
         # ("bookshelves anything but ikea": one plural is a keyword query too)
-        one_plural = re.fullmatch(r"\s*[a-z][a-z-]+s\s*", text[:conn_start]) is not None and [w.tag for w in syntax.tag(text[:conn_start].strip())] == ["NNS"]
-        if keyword_cue and not boundary and (_keywords_before(text, conn_start) or one_plural) and _phrase_fills(text, m.end(), False):
+        if keyword_cue and not boundary and (_keywords_before(text, conn_start) or _one_plural(text[:conn_start])) and _phrase_fills(text, m.end(), False):
             boundary = True  # "beta blocker side effects skip propranolol": a keyword query, then what to leave out
         # "history of Ireland no Troubles": a name that ends the query, left out ("pasta recipes no
         # tomatoes" may be a property; "the film No Country for Old Men" is a title)
@@ -1992,7 +1997,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             left = listed[np_end:]
             # "premier league stadiums excluding old trafford, anfield": a list typed without its "and",
             # running to the end of a query, is one more item each
-            unjoined = re.fullmatch(r"((?:\s*,\s*[\w'’&-]+(?:\s+[\w'’&-]+){0,2})+)\s*", left) if found_items and "?" not in text and not text[trig_end + limit - trig_end :].strip() else None
+            unjoined = re.fullmatch(r"((?:\s*,\s*[\w'’&-]+(?:\s+[\w'’&-]+){0,2})+)\s*", left) if found_items and "?" not in text and not text[limit:].strip() else None
             tail_words = [w for w in syntax.tag(listed) if w.start >= np_end and w.text != ","] if unjoined else []
             if unjoined and not any((w.verb and w.tag != "VBG") or w.tag in ("PRP", "WDT", "WP", "WRB") or w.text.lower() in _PREPOSITIONS for w in tail_words):
                 found_items = found_items + [item.strip() for item in unjoined.group(1).split(",") if item.strip()]
@@ -2030,7 +2035,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # "messy play activities apart from painting suitable for two-year-olds": an adjective
                 # with its preposition says what the asked-for things are, not the excluded one
                 found_items[-1] = found_items[-1][: -len(last_word)].rstrip()
-                np_end = listed.rstrip()[:np_end].rstrip().rfind(last_word)
+                np_end = len(listed[:np_end].rstrip()) - len(last_word)
             end = skip + np_end if found_items else len(span)
             # "What stretches except the pigeon pose loosen …": of two "verbs" in a row the first is
             # the phrase's last noun ("pose"), the second the question's verb ("help improve" is one verb)
@@ -3378,6 +3383,7 @@ def _drop_background(text: str) -> str:
     def opens_with_exclusion(a: int, b: int) -> bool:
         return any(a <= end - 1 < b and not _words(text[a:start]) for start, end in triggers)
 
+    @functools.cache  # (a sentence is read this way by each test below: the cut parses it)
     def asked_in(a: int, b: int) -> str:
         if not opens_with_exclusion(a, b):
             return text[a:b]
