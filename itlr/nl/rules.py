@@ -134,7 +134,10 @@ _STRONG = [
     r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
-    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)(?!\s+(?:" + _QUANTITY_OF + r"\s+)?(?:it|them|this|that|those|these|both|all)\b)"
+    # ("I've read plenty about Hurtigruten and Quark already": how much is no part of what is left out)
+    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:done|seen|visited|read|watched|tried|been\s+to|played|heard|covered|used|listened\s+to)"
+    r"(?:\s+(?:loads|lots|plenty|heaps|tons|a\s+lot|enough|so\s+much)\s+(?:about|on)(?=\s+[A-Z]))?"
+    r"(?!\s+(?:" + _QUANTITY_OF + r"\s+)?(?:it|them|this|that|those|these|both|all)\b)"
     r"(?=[^.?!;,]*\b(?:already|before)\b)",
     r"(?:I|we)\s+(?:already\s+)?know\s+(?:all|everything|plenty|enough|a\s+lot)\s+about(?!\s+(?:it|them|this|that|those|these|both)\b)",
     r"(?:I|we)(?:['’]ve|\s+have)\s+(?:already\s+)?ruled\s+out(?!\s+(?:it|them|this|that|those|these|both)\b)",  # "we've ruled out BambooHR, Sage and Breathe"
@@ -978,6 +981,8 @@ def _description_follows(after: str) -> bool:
         return False  # "not bt, sky or virgin media": a list of names, whatever the first one's tag
     if re.match(r"\s*(?:an?\s+[\w-]+\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+))+an?\s+[\w-]+\b", after, re.IGNORECASE):
         return False  # "Not a dog, a cat or a hamster, please": things listed, each left out
+    if re.match(r"(?:a|an)\s+[A-Z][a-z]+$", clause):
+        return False  # "a drawing tablet but not a Wacom": one of a brand's, left out (unlike "an SUV")
     if re.match(r"(?:a|an)\s+\w", clause, re.IGNORECASE):
         return not re.search(r"\sones?$", clause)  # ("but not a quarter-turn one": a kind of it, left out)
     words = syntax.tag(clause) if clause else []
@@ -1146,6 +1151,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return not grading.content_words(lower_maker.group("maker")) <= grading.content_words(text[sent_start:conn_start])
         if _the_one_named(after):
             return True  # "heat pump grants that aren't the boiler upgrade scheme": one member left out
+        if re.fullmatch(r"\s*(?:[A-Z][\w.-]*\s+){0,2}[A-Z][\w-]*['’]s?\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*[?!.]?\s*", after):
+            return True  # "sources on the Great Fire that aren't Pepys's diary": someone's one work, left out
         where = re.fullmatch(r"\s*(?:in|from)\s+(?:the\s+)?(?P<place>[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*[?.!]*\s*", after)
         if where and (where.group("place").lower() in syntax.COUNTRIES or _names_only(where.group("place"))):
             return True  # "volcanoes in europe that aren't in italy": a place left out ("paintings that are not in museums" is a property)
@@ -1842,6 +1849,8 @@ def _wh_subject(head: str) -> bool:
         return False
     words = syntax.tag(head)
     start = next((k for k, w in enumerate(words) if w.tag in ("WDT", "WP", "WRB")), None)
+    if start is not None and words[start].text.lower() == "who":
+        return False  # "Who repairs antique watches …": "who" is the subject, and its verb follows
     if start is None:  # a yes/no question: its subject follows the auxiliary ("Could you list …")
         start = next((k for k, w in enumerate(words) if w.tag == "MD" or w.text.lower() in syntax.AUXILIARIES), 0) - 1
     rest = words[start + 2 :]  # the first word after the question word is the subject, whatever its tag
@@ -2860,7 +2869,7 @@ _AND_BINOMIALS = {
     ("drag", "drop"), ("plug", "play"), ("copy", "paste"), ("cut", "paste"), ("song", "dance"), ("bow", "arrow"),
     ("call", "response"), ("sink", "swim"), ("ebb", "flow"), ("give", "take"), ("loss", "damage"), ("terms", "conditions"),
     ("tongue", "groove"), ("wattle", "daub"), ("cash", "carry"), ("nip", "tuck"), ("rough", "tumble"), ("hustle", "bustle"),
-    ("meet", "greet"), ("room", "board"), ("bed", "board"), ("cut", "collect"), ("stop", "start"), ("fits", "starts"),
+    ("meet", "greet"), ("bring", "buy"), ("smash", "grab"), ("kiss", "tell"), ("room", "board"), ("bed", "board"), ("cut", "collect"), ("stop", "start"), ("fits", "starts"),
     ("peace", "quiet"), ("touch", "go"), ("wine", "dine"), ("spit", "polish"), ("lock", "key"), ("pomp", "circumstance"),
     ("fixtures", "fittings"), ("fixture", "fitting"), ("give", "go"), ("dos", "don'ts"), ("do's", "don'ts"), ("dos", "don’ts"),
 }
@@ -3418,6 +3427,17 @@ def _drop_background(text: str) -> str:
                 lead_topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if t not in lead_topics]
             if before and lead_topics and all(_names_its_topics(text[spans[k][0] : spans[k][1]].strip()) for k in before):
                 return _squash(_lead(lead_topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
+            asked_alone = text[spans[request[0]][0] : spans[request[0]][1]] if len(request) == 1 else ""
+            if (
+                before and not lead_topics and not named and asked_alone and not _REFERENCE_RE.search(asked_alone)
+                and not any(_STATEMENT_CUE_RE.match(text[spans[k][0] : spans[k][1]].strip().lower()) for k in before)  # ("I hate cooking. Quick dinner ideas?")
+                and not re.search(r"\b(?:else|options?)\b", asked_alone, re.IGNORECASE)
+                and len(grading.content_words(_strip_filler(_exclusions_cut(asked_alone).strip()))) >= 3
+            ):
+                # "We're a couple in our sixties looking to downsize. What kinds of retirement housing are
+                # there?": a background that names no topic adds nothing to a question of three content words
+                return _squash(asked_alone)
+            return without_afterthoughts
             return without_afterthoughts
         return _squash(" ".join(text[spans[k][0] : spans[k][1]] for k in with_named))
     # what a named background is about stays where the question does not say it: "We're doing
@@ -4144,6 +4164,8 @@ def _translate(text: str) -> RuleResult | None:
     text = cut
 
     positive = _tidy(text)
+    # "Could you compare secondary schools in Clifton and Redland?": each item is wanted, both at once
+    compared = re.search(r"\bcompar(?:e|ing)\b(?![^.?!]*\bor\b)[^.?!]*\sand\s", positive, re.IGNORECASE) is not None
     positive = _strip_filler(positive)
     positive = _tidy(_strip_quotes(positive) if positive[:1] in _QUOTES else positive)
     positive = positive.rstrip(".!").rstrip()
@@ -4196,6 +4218,8 @@ def _translate(text: str) -> RuleResult | None:
     pos_expr: Expr | None = None if negated else _coordination(positive, question=not _is_phrase(positive))
     if pos_expr is None:
         pos_expr = Term(positive)
+    elif compared and isinstance(pos_expr, Or) and all(isinstance(c, Term) for c in pos_expr.children):
+        pos_expr = And(pos_expr.children)
     if not negs:
         # Nothing excluded: the question (less request filler), or its alternatives.
         return RuleResult(pos_expr, positive, [], notes)

@@ -241,7 +241,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         ):
             j += 1
             continue
-        if low in ("one", "ones") and j + 1 < n and (words[j - 1].capitalised or words[j - 1].tag in ("NN", "NNP")) and words[j - 1].tag != "CD":
+        # (and "ones" after any modifier: "excluding spanish ones highest polyphenol content")
+        if low in ("one", "ones") and j + 1 < n and (words[j - 1].capitalised or words[j - 1].tag in ("NN", "NNP") or (low == "ones" and words[j - 1].tag in ("JJ", "VBN", "NNS"))) and words[j - 1].tag != "CD":
             j += 1  # "the National Lottery one fund raised beds": "one" stands for the class and ends the phrase
             break
         if w.text == "-" and words[j - 1].space:
@@ -588,6 +589,9 @@ PEOPLE_AND_TIMES = TIME_WORDS | {
     "trip", "trips", "vacation", "visit", "stay", "break",  # a trip: where it goes is the topic (and a holiday)
     "loads", "lots", "plenty", "heaps", "tons", "bunch", "couple", "number",  # how many ("loads of Victorian novels")
     "am", "pm", "season", "budget",  # when, and how much ("at 3 am", "planning our season", "on a tight budget")
+    # how old ("a couple in our sixties", "in her 80s")
+    "teens", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties",
+    "20s", "30s", "40s", "50s", "60s", "70s", "80s", "90s",
 }
 
 
