@@ -2457,6 +2457,21 @@ TWENTIETH_PASS = [
      '"Which other operators run trips from Ushuaia?" AND NOT "Hurtigruten" AND NOT "Quark"'),
     # a background that names no topic (an age, a wish to downsize) goes before a question of three content words
     ("We're a couple in our sixties looking to downsize. What kinds of retirement housing are there?", '"What kinds of retirement housing are there?"'),
+    # a title's abbreviation keeps its dot inside the name
+    ("Which Beatles albums are worth a listen, other than Abbey Road, Revolver and Sgt. Pepper?",
+     '"Which Beatles albums are worth a listen?" AND NOT "Abbey Road" AND NOT "Revolver" AND NOT "Sgt. Pepper"'),
+    # a superlative opens a phrase: it never follows a word of the excluded one
+    ("cities other than paris best for a weekend", '"cities best for a weekend" AND NOT "paris"'),
+    # "not including" sits inside a noun phrase, as "excluding" does; a word in "s" after an adjective is a plural noun
+    ("mountain bike trails not including downhill runs in wales", '"mountain bike trails in wales" AND NOT "downhill runs"'),
+    # question and request words as often mistyped
+    ("Wich airlines except Ryanair fly to Porto?", '"Which airlines fly to Porto?" AND NOT "Ryanair"'),
+    ("How old is the Pont du Gard?", '"How old is the Pont du Gard?"'),
+    # "that isn't a Vespa": one of a brand's
+    ("a scooter that isn't a Vespa", '"a scooter" AND NOT "Vespa"'),
+    # "Leave out X and suggest Y" after the background's topics; "to death" says how much
+    ("I teach year 9 history and the class has done the Tudors to death. Leave out Henry VIII and suggest engaging topics about Tudor daily life.",
+     '"year 9 history: engaging topics about Tudor daily life" AND NOT "Henry VIII"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS)

@@ -743,7 +743,7 @@ _REQUEST_VERBS = {
 # comma before them, what follows the excluded noun phrase belongs to the phrase they modify.
 _NP_INTERNAL_RE = re.compile(
     r"^(?:other\s+th[ae]n|except(?:ing)?(?:\s+for)?|excluding|besides|apart\s+from|aside\s+from|rather\s+than|instead\s+of|"
-    r"minus|with\s+the\s+exception\s+of|outside\s+of)$",
+    r"minus|with\s+the\s+exception\s+of|outside\s+of|not\s+including|not\s+counting)$",
     re.IGNORECASE,
 )
 
@@ -1151,6 +1151,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return not grading.content_words(lower_maker.group("maker")) <= grading.content_words(text[sent_start:conn_start])
         if _the_one_named(after):
             return True  # "heat pump grants that aren't the boiler upgrade scheme": one member left out
+        if re.fullmatch(r"\s*(?:a|an)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s*[?!.]?\s*", after):
+            return True  # "a scooter that isn't a Vespa": one of a brand's, left out
         if re.fullmatch(r"\s*(?:[A-Z][\w.-]*\s+){0,2}[A-Z][\w-]*['’]s?\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*[?!.]?\s*", after):
             return True  # "sources on the Great Fire that aren't Pepys's diary": someone's one work, left out
         where = re.fullmatch(r"\s*(?:in|from)\s+(?:the\s+)?(?P<place>[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*[?.!]*\s*", after)
@@ -1498,7 +1500,7 @@ _LEAVE_X_OUT_RE = re.compile(
 
 # "Leave out the Beatles and tell me about …": the cue, its short object, then the request itself
 _LEAVE_THEN_ASK_RE = re.compile(
-    r"^(?P<cue>leave\s+out|skip|exclude|ignore|omit|forget\s+about|set\s+aside|not\s+counting)\s+(?P<obj>(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)"
+    r"^(?P<lead>[^:.?!]*:\s+)?(?P<cue>leave\s+out|skip|exclude|ignore|omit|forget\s+about|set\s+aside|not\s+counting)\s+(?P<obj>(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,3}?)"
     r",?\s+and\s+(?P<ask>(?:tell|give|show|list|explain|describe|recommend|suggest|find|name)\s+\w[^.?!;]*[.?!]?)$",
     re.IGNORECASE,
 )
@@ -3614,6 +3616,8 @@ def rules_to_expr(question: str) -> RuleResult:
     # "401(k)", "section 3(b)": a parenthesis glued to a word is part of it, not an aside
     glued = _GLUED_PAREN_RE.sub(lambda m: m.group(1) + _OPEN + m.group(2) + _CLOSE, original)
     glued = _RECOMMEND_TYPO_RE.sub(lambda m: m.group(1) + "ecommend", glued)
+    glued = _FUNCTION_TYPO_RE.sub(lambda m: _typo_fixed(m.group(0)), glued)
+    glued = _ABBREVIATION_DOT_RE.sub(lambda m: m.group(1) + _DOT, glued)
     glued = _titles_as_named(glued)
     result = _rules_to_expr(glued)
     return result if glued == original else _unglued(result, original)
@@ -3639,21 +3643,38 @@ def _titles_as_named(text: str) -> str:
 
 # "reccomend", "recomend", "reccommend": the request word as users often type it
 _RECOMMEND_TYPO_RE = re.compile(r"\b([Rr])ec{1,2}om{1,3}end")
+# the question and request words as users often mistype them ("Wich islands …", "Coud you pont me to …"):
+# read as meant, they are request wording, not topic words
+_FUNCTION_TYPOS = {
+    "wich": "which", "whcih": "which", "whihc": "which", "waht": "what", "whta": "what", "hwo": "how",
+    "coud": "could", "cuold": "could", "shoud": "should", "shuold": "should", "woud": "would", "wuold": "would",
+    "sugest": "suggest", "suggets": "suggest", "pont": "point",
+}
+# (not "Pont du Gard": "pont" only as "pont me to")
+_FUNCTION_TYPO_RE = re.compile(r"\b(?:" + "|".join(w for w in _FUNCTION_TYPOS if w != "pont") + r")\b|\bpont(?=\s+(?:me|us)\s+to\b)", re.IGNORECASE)
+
+
+def _typo_fixed(word: str) -> str:
+    meant = _FUNCTION_TYPOS[word.lower()]
+    return meant.capitalize() if word[:1].isupper() else meant
 
 
 _GLUED_PAREN_RE = re.compile(r"(\w)\((\w{1,3})\)(?!\w)")
 _OPEN, _CLOSE = "\ue000", "\ue001"  # private-use characters: no question holds them, the tagger keeps them in the word
+# "Sgt. Pepper", "St. Ives": the tagger splits the dot off a title's abbreviation and ends a phrase there
+_ABBREVIATION_DOT_RE = re.compile(r"\b(Sgt|St|Dr|Mr|Mrs|Ms|Mt|Prof|Capt|Gen|Col|Lt|Rev|Fr|Jr|Sr|Gov|Sen|Hon|Pres)\.(?=\s+[A-Z])")
+_DOT = "\ue002"
 
 
 def _unglued(result: RuleResult, original: str) -> RuleResult:
-    """``result`` as the user typed it: glued parentheses back, and no quotes around a title that
+    """``result`` as the user typed it: glued parentheses and abbreviation dots back, and no quotes around a title that
     ``_titles_as_named`` quoted."""
     titles = [m.group(0) for m in _LISTED_TITLE_RE.finditer(original)]
 
     def text(t: str) -> str:
         for title in titles:
             t = t.replace("'" + title + "'", title)
-        return t.replace(_OPEN, "(").replace(_CLOSE, ")")
+        return t.replace(_OPEN, "(").replace(_CLOSE, ")").replace(_DOT, ".")
 
     def expr(e: Expr) -> Expr:
         if isinstance(e, Term):
@@ -3719,7 +3740,7 @@ def _rules_to_expr(original: str) -> RuleResult:
         or ask.group("obj").lower().startswith("the ")
     )
     if ask and len(_words(ask.group("ask"))) >= 4 and (text_part or not re.search(r"\b(?:why|how|whether|if|what)\b", ask.group("ask"), re.IGNORECASE)):
-        text = ask.group("ask").rstrip(".!") + ", excluding " + ask.group("obj")
+        text = (ask.group("lead") or "") + ask.group("ask").rstrip(".!") + ", excluding " + ask.group("obj")  # (after the background's topics)
     text = _EXCLUDED_AGAIN_RE.sub(lambda m: m.group(0) if _find_trigger(text[: m.start()]) is None else "", text)
     text = _LEAVE_X_OUT_RE.sub(lambda m: m.group("pre") + "leave out " + m.group("obj"), text)
     text = _OFF_THE_TABLE_RE.sub(_off_the_table, text)

@@ -234,6 +234,11 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             # asked of the class (so after a first word the tagger reads as a verb: "except oak suitable for …",
             # and after a name typed in lowercase: "apart from paris reachable by eurostar")
             break
+        if j == i + 1 and words[i].tag in ("RB", "JJ") and w.tag == "VBZ" and w.text.islower() and w.text.endswith("s"):
+            j += 1  # "downhill runs in wales": a word in "s" after an adjective is its plural noun, no verb
+            continue
+        if w.tag == "JJS" and not w.capitalised and words[j - 1].tag not in ("DT", "PRP$", "POS", "RBS", "HYPH"):
+            break  # "languages apart from spanish easiest for …": a superlative opens a noun phrase, never follows a word of one
         # "except scafell pike, or …": a last lowercase word the tagger reads as an adverb, after a noun, is one more noun
         if (
             w.tag == "RB" and w.text.isalpha() and w.text.islower() and low not in _CLAUSE_ADVERBS and not low.endswith("ly")
@@ -660,6 +665,8 @@ def background_topics(sentence: str) -> list[str]:
             start, end = _title_run(words, start, end)  # "Guys and Dolls", "Of Mice and Men"
         seen_end = end
         head = words[end].text.lower()
+        if start == end and head in ("death", "bits", "pieces", "tears") and start > 0 and words[start - 1].text.lower() == "to":
+            continue  # "done the Tudors to death", "loves it to bits": how much, no topic
         # (a name of several words is no time: "Twelfth Night"; "October", "GP" are)
         if (head in PEOPLE_AND_TIMES and not (words[end].capitalised and end > start)) or (start > 0 and words[start - 1].text.lower() in ("next", "last", "this", "every")):
             continue
