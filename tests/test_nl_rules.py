@@ -2333,7 +2333,7 @@ EIGHTEENTH_PASS = [
     ("Hi, I coach an under-12 hockey team and we train on astroturf. I'm after fun passing drills, but I don't want anything involving cones because we lost them all.",
      '"under-12 hockey: fun passing drills" AND NOT "cones"'),
     ("Hi! I coach an under-12 netball team. Can you suggest warm-up drills and cool-down stretches for kids?",
-     '"under-12 netball: warm-up drills for kids" OR "under-12 netball: cool-down stretches for kids"'),
+     '"netball: warm-up drills for kids" OR "netball: cool-down stretches for kids"'),
     ("My mum's just been diagnosed with type 2 diabetes. Which fruits or vegetables should she eat more of?",
      '"type 2 diabetes: Which fruits should she eat more of" OR "type 2 diabetes: Which vegetables should she eat more of"'),
     ("Which is safer on icy roads: studded tyres or wider tyres at lower pressure?", '"Which is safer on icy roads: studded tyres or wider tyres at lower pressure?"'),
@@ -2472,6 +2472,18 @@ TWENTIETH_PASS = [
     # "Leave out X and suggest Y" after the background's topics; "to death" says how much
     ("I teach year 9 history and the class has done the Tudors to death. Leave out Henry VIII and suggest engaging topics about Tudor daily life.",
      '"year 9 history: engaging topics about Tudor daily life" AND NOT "Henry VIII"'),
+    # a question that says who plays ("for kids") takes the coached sport without its age group
+    ("I coach an under-12 netball team. Can you suggest warm-up drills for kids?", '"netball: warm-up drills for kids?"'),
+    # "What activities do they run": "they" is who runs them, not the activities
+    ("My dad goes to a day centre for the elderly and he loves it. What activities do they usually run, apart from bingo?",
+     '"day centre: What activities do they usually run?" AND NOT "bingo"'),
+    # a lowercase query's words the tagger misreads ("podcasts", "weeknight", "rumours" as verbs) are nouns
+    ("podcasts about ancient rome no mary beard please", '"podcasts about ancient rome" AND NOT "mary beard"'),
+    ("premier league news no transfer rumours please", '"premier league news" AND NOT "transfer rumours"'),
+    # a name typed in lowercase after "that aren't", then what still describes the class
+    ("noise cancelling headphones that aren't sony", '"noise cancelling headphones" AND NOT "sony"'),
+    ("recipes that aren't desserts for a party", '"recipes for a party" AND NOT "desserts"'),
+    ("cars that aren't electric for long trips", '"cars that aren\'t electric for long trips"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS)

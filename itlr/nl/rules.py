@@ -185,7 +185,7 @@ _BOUNDED = [
     r"no(?![\w’'-])",  # "…? No X or Y please": checked in _is_topic_exclusion
 ]
 # "that aren't Sweden" names what to leave out; "that aren't in the EU" is a property.
-_COPULA = r"(?:(?:that|which|who)\s+)?(?:is|are|was|were)n['’]t"
+_COPULA = r"(?:(?:that|which|who)\s+)?(?:is|are|was|were)n['’]?t"  # ("that arent lamy": typed without its apostrophe)
 _TRIGGER_RE = re.compile(
     r"\b(?:(?P<copula>" + _COPULA + r")|(?P<strong>" + "|".join(_STRONG) + r")|(?P<bounded>" + "|".join(_BOUNDED) + r"))\b",
     re.IGNORECASE,
@@ -816,7 +816,10 @@ def _kinds_only(sentence: str, at: int) -> bool:
     if end != len(body):
         # "Which snacks that aren't crisps are healthy?": the question's verb follows the kinds
         after = [w for w in words if w.start >= start + end]
-        if not (_WH_START_RE.match(sentence.lstrip()) and after and after[0].tag in ("VBP", "VBZ", "VBD", "MD")):
+        # ("running shoes that aren't nike for flat feet": in a lowercase query, what follows with its
+        # preposition still describes the shoes)
+        described = sentence == sentence.lower() and after and after[0].tag == "IN" and after[0].text in ("for", "with", "in", "under", "near", "from")
+        if not ((_WH_START_RE.match(sentence.lstrip()) and after and after[0].tag in ("VBP", "VBZ", "VBD", "MD")) or described):
             return False
         words = [w for w in words if w.start < start + end]
     kinds = [w for w in words if w.tag not in (",", ".", "CC")]
@@ -833,7 +836,10 @@ def _kinds_only(sentence: str, at: int) -> bool:
     ends = [w for k, w in enumerate(words) if w.tag not in (",", ".", "CC") and (k + 1 >= len(words) or words[k + 1].tag in (",", ".", "CC"))]
     plural = all(w.tag in ("NNS", "VBZ") or (w.tag == "NNPS" and not w.capitalised) for w in ends)
     if not plural:
-        plural = all(len(item.split()) == 1 for item in items) and all(w.tag == "NN" or (_lowercase_name(w, sentence) and w.text in items) for w in ends)
+        # ("noise cancelling headphones that aren't sony": a name typed in lowercase, tagged one)
+        plural = all(len(item.split()) == 1 for item in items) and all(
+            w.tag == "NN" or (w.tag == "NNP" and w.text.islower() and sentence == sentence.lower()) or (_lowercase_name(w, sentence) and w.text in items) for w in ends
+        )
     return bool(ends) and plural and all(w.tag != "VBZ" for w in kinds if w not in ends)
 
 
@@ -1396,7 +1402,11 @@ def _no_list(after: str) -> bool:
     # (a capitalised word is a name, whatever the tagger says: "No Marvel please")
     # (an item's own words are no verbs: "no e-collars please" reads "collars" as one)
     item_words = {part for item in items if "-" in item for part in re.split(r"[-\s]+", item.lower())} if items else set()
-    return bool(items) and end == len(body) and not any(w.verb and w.tag not in ("VBG",) and not w.capitalised for w in words if w.text.lower() not in items and w.text.lower() not in item_words)
+    # (nor is a plural after a noun: "no transfer rumours please" reads "rumours" as a verb)
+    plural = {k for k, w in enumerate(words) if k > 0 and w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and words[k - 1].tag in ("NN", "NNP") and k == len(words) - 1}
+    return bool(items) and end == len(body) and not any(
+        w.verb and w.tag not in ("VBG",) and not w.capitalised and k not in plural for k, w in enumerate(words) if w.text.lower() not in items and w.text.lower() not in item_words
+    )
 
 
 _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|neither|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
@@ -1556,8 +1566,11 @@ def _keywords_before(text: str, end: int) -> bool:
         return (w := words[k]).tag == "VB" and k >= 2 and words[k - 1].tag == "TO" and words[k - 2].tag == "NNS" or (
             w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP", "JJ") and (k + 1 == len(words) or words[k + 1].tag in nouns + ("JJ",))
         ) or (
-            # ("car hire companies": a noun between two nouns that the tagger reads as a verb)
-            w.tag in ("VB", "VBP") and w.text.islower() and k > 0 and words[k - 1].tag == "NN" and k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS")
+            # ("car hire companies": a noun between two nouns that the tagger reads as a verb; "easy weeknight curry recipes")
+            w.tag in ("VB", "VBP", "VBD") and w.text.islower() and k > 0 and words[k - 1].tag in ("NN", "JJ") and k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS")
+        ) or (
+            # ("podcasts about ancient rome": a query's first word in "s" is a plural, no verb)
+            k == 0 and w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and k + 1 < len(words) and words[k + 1].tag in ("IN", "JJ", "NN", "NNS")
         )
 
     verbs = [
@@ -1633,6 +1646,9 @@ def _noun_list(after: str) -> bool:
         )
         for k, it in enumerate(items)
     ]
+    def plural_read_as_verb(it: list[syntax.Word], j: int) -> bool:  # "transfer rumours": the plural after a noun, read as a verb
+        return j > 0 and it[j].tag == "VBZ" and it[j].text.islower() and it[j].text.endswith("s") and it[j - 1].tag in nouns + ("JJ",)
+
     # (several short lowercase items, none with a function word, are names whatever their tags:
     # "bt, sky or virgin media", "explorify or developing experts")
     names = len(items) >= 2 and any(w.tag not in ("JJ", "JJR", "JJS") for it in items for w in it) and all(
@@ -1642,7 +1658,9 @@ def _noun_list(after: str) -> bool:
     )  # (not adjectives only: "snacks not salty or sweet" says what they are)
     return 1 <= len(items) <= 4 and (names or all(
         # ("oral-b"; a gerund before the noun is its modifier: "surfing forecasts")
-        misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag in ("JJ", "HYPH") or (w.tag == "VBG" and w is not it[-1]) for w in it) and it[-1].tag in nouns) for k, it in enumerate(items)
+        misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag in ("JJ", "HYPH") or (w.tag == "VBG" and w is not it[-1]) or plural_read_as_verb(it, j) for j, w in enumerate(it))
+                       and (it[-1].tag in nouns or plural_read_as_verb(it, len(it) - 1) or (len(it) >= 2 and it[-1].tag == "CD" and it[-2].tag in nouns)))
+        for k, it in enumerate(items)
     ))
 
 
@@ -3227,6 +3245,8 @@ def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
         return re.search(r"\band\s+(?:how|what|why|when|where|who|can|should|do|does|is)\b", before, re.IGNORECASE) is not None and any(w.tag == "NN" for w in syntax.tag(before))
     if ref.group(0).lower() not in ("them", "they", "those", "these"):
         return False
+    if ref.group(0).lower() == "they" and re.fullmatch(r"\s*(?:what|which)\s+(?:[\w-]+\s+){1,3}(?:do|did|can|could|should|would|will)\s+", text[start : ref.start()], re.IGNORECASE):
+        return False  # "What activities do they usually run?": the noun is what "they" do, not who they are
     return any(w.tag == "NNS" and not w.capitalised for w in syntax.tag(text[start : ref.start()]))
 
 
@@ -3724,7 +3744,9 @@ def _rules_to_expr(original: str) -> RuleResult:
     coach = _COACH_RE.search(told)
     if coach and coach.group("what") not in text and not re.search(r"\b" + re.escape(coach.group("sport")) + r"\b", text, re.IGNORECASE):
         # "I coach an under-12 hockey team. … passing drills …": the sport coached is what the drills are for (writers 22 in 24)
-        text = coach.group("what") + ": " + text.lstrip()
+        # (a question that says who plays already, "for kids", "young players", needs no age group)
+        who = re.search(r"\b(?:kids|children|young|youngsters|juniors)\b", text, re.IGNORECASE)
+        text = (coach.group("sport") if who else coach.group("what")) + ": " + text.lstrip()
     text = _LIST_PREAMBLE_RE.sub("", text)
     if " & " in text and _find_trigger(text):
         # "excluding hellebores, snowdrops & crocuses": a list, as with "and" ("Marks & Spencer",
