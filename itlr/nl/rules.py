@@ -509,6 +509,20 @@ _NEG_SUFFIX_RE = re.compile(
     re.IGNORECASE,
 )
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
+# Who asked the asker, and that they could not answer, says why it is asked, not what: "My son asked at
+# dinner and I couldn't answer.", "She asked me which reptiles are not dinosaurs" (the question is what was asked)
+_ASKER_SUBJECT = r"(?:(?:my|our|a|an|the|one|some|several|her|his)\s+[\w'’-]+(?:\s+[\w'’-]+)?|someone|somebody|he|she|they)"
+_ASKED_UNANSWERED_RE = re.compile(
+    r"(?:^|(?<=[.?!:]\s))" + _ASKER_SUBJECT + r"\s+(?:has\s+|have\s+|just\s+)?asked(?:\s+(?:me|us))?(?:\s+(?:at|over|during)\s+\w+)?"
+    r"\s+and\s+(?:I|we)\s+(?:had\s+no\s+idea|couldn['’]t\s+answer|could\s+not\s+answer|didn['’]t\s+know|wasn['’]t\s+sure)[^.?!]*[.?!]\s*",
+    re.IGNORECASE,
+)
+_ASKED_WHAT_RE = re.compile(
+    r"(?:^|(?<=[.?!:]\s)|(?<=\sand\s))" + _ASKER_SUBJECT + r"\s+(?:has\s+|have\s+|just\s+)?asked(?:\s+(?:me|us))?(?:\s+(?:at|over|during)\s+\w+)?\s+"
+    # (not what the asker must tell them: "our insurer asked what we plan to put in the loft")
+    r"(?=(?:which|what|whether|how|why|who)\s+(?!(?:we|i|you|our|my)\b)\w+\s+\w)",
+    re.IGNORECASE,
+)
 # "(a)", "(b)" label what was just excluded: they end the excluded phrase.
 _END_LABEL_RE = re.compile(r"(?<!\w)\s*\([a-z]\)(?!\w)")  # not "401(k)s": a word holds it
 _MARK = "\x1f"
@@ -3707,6 +3721,21 @@ def _unglued(result: RuleResult, original: str) -> RuleResult:
     return RuleResult(expr(result.expr), text(result.positive), [text(n) for n in result.negatives], [text(n) for n in result.notes])
 
 
+def _reported_question(text: str) -> str:
+    """ "She asked me which reptiles are not dinosaurs." as the question it reports: "which reptiles
+    are not dinosaurs?" (a sentence of its own; what came before it in the sentence is background)."""
+    m = _ASKED_WHAT_RE.search(text)
+    if m is None:
+        return text
+    end = next((b for a, b in _sentences(text) if b > m.end()), len(text))
+    before = text[: m.start()]
+    if before.rstrip().endswith(" and"):
+        before = before.rstrip()[:-4].rstrip() + ". "
+    asked = text[m.end() : end].rstrip()
+    asked = asked[:-1] + "?" if asked.endswith(".") else asked if asked.endswith("?") else asked + "?"
+    return _squash(before + asked[:1].upper() + asked[1:] + " " + text[end:])
+
+
 def _rules_to_expr(original: str) -> RuleResult:
     text = original
     for _ in range(3):  # "Hi, I'm a practice nurse. Customer is asking …": one opening after another
@@ -3716,6 +3745,8 @@ def _rules_to_expr(original: str) -> RuleResult:
         if opened == text:
             break
         text = opened
+    text = _ASKED_UNANSWERED_RE.sub("", text).strip() or text
+    text = _reported_question(text)
     only = _ONLY_CARE_RE.search(text)
     # ("I manage a warehouse. I'm not interested in X, I just want to know about Y": with no
     # request before it, "I just want …" is the request itself)
