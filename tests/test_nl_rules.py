@@ -2487,6 +2487,10 @@ TWENTIETH_PASS = [
     # who asked, and that nobody could answer, says why; what they asked is the question
     ("Why do cats purr? My daughter asked at breakfast and I couldn't answer.", '"Why do cats purr?"'),
     ("I teach year 6 and a pupil asked me which metals are not magnetic. Can you explain?", '"Which metals are not magnetic?"'),
+    # a noun the tagger reads as a participle ends the second item ("forecast")
+    ("tide times and surf forecast for newquay", '"tide times for newquay" OR "surf forecast for newquay"'),
+    # names that share the institution the last one names
+    ("open days at Leeds or Sheffield University", '"open days at Leeds University" OR "open days at Sheffield University"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS)

@@ -2937,6 +2937,12 @@ def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
     shared = syntax.code_shares_tail(items[0], items[1]) if len(items) == 2 else ""
     if shared:
         items[0] += " " + shared  # "vitamin d and b12 deficiency"
+    last = items[-1].split()
+    if (
+        len(last) >= 2 and last[-1][:1].isupper() and last[-1].lower() in syntax.INSTITUTIONS
+        and all(it[:1].isupper() and it.split()[-1].lower() not in syntax.INSTITUTIONS and it.replace(" ", "").isalpha() for it in items[:-1])
+    ):
+        items[:-1] = [it + " " + last[-1] for it in items[:-1]]  # "Redland Green or Cotham School": the institution of each name
     return _node(Or, [prefix + it + tail for it in items])
 _DISH_HEADS = {
     "pie", "pies", "pizza", "pizzas", "soup", "soups", "salad", "salads", "sandwich", "sandwiches", "sauce", "stew", "curry",

@@ -1462,6 +1462,8 @@ def conjoined_phrases(text: str) -> Coordination | None:
                 before = words[k - 1] if k > 0 else None
                 # (a text's first word before the first item's noun: "escape rooms or axe-throwing venues …")
                 return right or (before is not None and (before.tag in ("DT", "JJ", "IN") or before.text.lower() in ("are", "is"))) or (k == 0 and k + 2 == c)
+        if right and w.tag in ("VBN", "VBD") and w.text.isalpha() and w.text.islower() and k > c + 1 and words[k - 1].tag == "NN" and (following is None or following.tag in ("IN", ".")):
+            return True  # "tide times and surf forecast for newquay": a noun read as a participle ends the second item
         if w.tag in ("NNP", "NNPS"):
             return not w.capitalised or _code_part(w.text)  # a lowercase query's nouns; "B12"
         return w.tag in _PHRASE_TAGS and (not w.capitalised or w.tag in ("JJ", "CD") or _code_part(w.text))
@@ -1481,7 +1483,7 @@ def conjoined_phrases(text: str) -> Coordination | None:
         a -= 1  # "after cast iron and carbon steel pans": a participle before a lone first noun is its modifier where the second has its own
     if b == c + 1 and b < len(words) and words[b].tag == "VBZ" and words[b].text.islower() and words[c - 1].tag == "NNS" and (b + 1 >= len(words) or words[b + 1].tag in (".", "IN")):
         b += 1  # "the nesting habits of swifts and swallows?": a last plural read as a verb
-    elif a == c or b == c + 1 or words[b - 1].tag not in ("NN", "NNS", "NNP", "NNPS") or (a > 0 and words[a - 1].tag in _NOUN_TAGS):
+    elif a == c or b == c + 1 or (words[b - 1].tag not in ("NN", "NNS", "NNP", "NNPS") and not (words[b - 1].tag in ("VBN", "VBD") and words[b - 2].tag == "NN" and b - 2 > c)) or (a > 0 and words[a - 1].tag in _NOUN_TAGS):
         return None
     if b < len(words) and words[b].tag == "VBZ" and words[b].text.islower() and words[b - 1].tag == "NN":
         return None  # "raised beds and tool sheds for …": a plural read as a verb, so unsure where the item ends
