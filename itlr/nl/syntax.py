@@ -1614,12 +1614,17 @@ def shared_modifiers(first: str, second: str) -> str:
     batteries and light bulbs" (a phrase with no adjective of its own takes the adjectives: "old
     light bulbs"); "" when none ("cats or small dogs", "Roman coins and medals")."""
     a, b = tag(first), tag(second)
-    if len(a) < 2 or not b or a[-1].tag != "NNS" or b[-1].tag != "NNS" or b[0].tag in ("JJ", "JJR", "JJS", "DT", "PRP$", "CD"):
+
+    def plural(w: Word) -> bool:  # (alone, "secondhand kayaks" reads "kayaks" as a verb)
+        return w.tag == "NNS" or (w.tag == "VBZ" and w.text.islower() and w.text.endswith("s"))
+
+    if len(a) < 2 or not b or not plural(a[-1]) or not plural(b[-1]) or b[0].tag in ("JJ", "JJR", "JJS", "DT", "PRP$", "CD"):
         return ""
     before = a[:-1]
     if any(w.capitalised or not w.text.isalpha() for w in before + b):
         return ""
-    if (len(b) == 1 and all(w.tag in ("JJ", "NN") for w in before)) or all(w.tag == "JJ" for w in before):
+    # ("secondhand kayaks or canoes": a lowercase modifier the tagger calls a proper noun)
+    if (len(b) == 1 and all(w.tag in ("JJ", "NN") or (w.tag == "NNP" and w.text.islower()) for w in before)) or all(w.tag == "JJ" for w in before):
         return first[: a[-1].start].rstrip()
     return ""
 
