@@ -2493,6 +2493,10 @@ TWENTIETH_PASS = [
     ("open days at Leeds or Sheffield University", '"open days at Leeds University" OR "open days at Sheffield University"'),
     # a bare plural takes the modifier the tagger read as a name, and a plural it read as a verb
     ("Where can I buy secondhand kayaks or canoes in Wales?", '"Where can I buy secondhand kayaks in Wales" OR "Where can I buy secondhand canoes in Wales"'),
+    # what the last of two places does is said of each
+    ("dentists in leeds or bradford accepting nhs patients", '"dentists in leeds accepting nhs patients" OR "dentists in bradford accepting nhs patients"'),
+    # "gluten free": a noun before "free" is no verb, so the query is a keyword query
+    ("gluten free pasta brands no barilla please", '"gluten free pasta brands" AND NOT "barilla"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS)

@@ -1594,6 +1594,8 @@ def _keywords_before(text: str, end: int) -> bool:
         and not (k == 0 and w.tag in ("VBD", "VBN") and w.text.islower() and k + 1 < len(words) and (words[k + 1].tag in nouns or (words[k + 1].tag == "IN" and not re.search(r"(?:ed|[^e]en|wn|un)$", w.text))))
         # ("whale species seen off cornwall": a participle after a noun, with its preposition, describes it)
         and not (w.tag == "VBN" and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP") and k + 1 < len(words) and words[k + 1].tag in ("IN", "RP"))
+        # ("gluten free pasta": a noun before "free", "friendly", "proof" makes one adjective with it)
+        and not (w.tag in ("VB", "VBP") and w.text.islower() and k + 1 < len(words) and words[k + 1].text.lower() in _COMPOUND_ADJECTIVE_HEADS)
         # ("curry recipes": a query's first word before a plural, a noun to the tagger alone, modifies it)
         and not (k == 0 and w.tag in ("VB", "VBP") and w.text.isalpha() and w.text.islower() and k + 1 < len(words) and words[k + 1].tag == "NNS" and syntax.noun_alone(w.text))
     ]
@@ -2819,7 +2821,8 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
             items = firsts + parts[1:]
             items = _shared_tail_noun(items)
-            last_place = re.search(r"\s+(?:in|on|at|near|during|for|after|before|around)\s+[^,]+$", items[-1]) if prefix else None
+            # (and so is what they do: "dentists in york or harrogate accepting nhs patients")
+            last_place = re.search(r"\s+(?:(?:in|on|at|near|during|for|after|before|around)|[a-z]{3,}ing(?=\s+[a-z]))\s+[^,]+$", items[-1]) if prefix else None
             if last_place and not any(re.search(r"\s(?:in|on|at|near|during|for|after|before|around|of|with|to)\s", " " + it + " ") for it in items[:-1]):
                 # "symptoms of croup or whooping cough in toddlers", "opening hours for tesco or
                 # sainsbury's on boxing day": where or when the last item is asked is said of each
