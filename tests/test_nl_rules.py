@@ -2497,6 +2497,13 @@ TWENTIETH_PASS = [
     ("dentists in leeds or bradford accepting nhs patients", '"dentists in leeds accepting nhs patients" OR "dentists in bradford accepting nhs patients"'),
     # "gluten free": a noun before "free" is no verb, so the query is a keyword query
     ("gluten free pasta brands no barilla please", '"gluten free pasta brands" AND NOT "barilla"'),
+    # what someone did with the excluded item goes with it
+    ("What crafts are good for retirees, except woodturning, which he's done for years?", '"What crafts are good for retirees?" AND NOT "woodturning"'),
+    # "We already use X and Y, so not those - …"
+    ("We already use text reminders and phone calls, so not those - what else works?", '"what else works?" AND NOT "text reminders" AND NOT "phone calls"'),
+    # a last noun the tagger reads as an adverb ends the second object
+    ("How do I apply for a blue badge or a disabled persons railcard?", '"How do I apply for a blue badge" OR "How do I apply for a disabled persons railcard"'),
+    ("What does a lasting power of attorney for health and welfare cover?", '"What does a lasting power of attorney for health and welfare cover?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS)

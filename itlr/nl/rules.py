@@ -128,7 +128,7 @@ _STRONG = [
     r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
     r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))",
@@ -515,6 +515,12 @@ _ASKER_SUBJECT = r"(?:(?:my|our|a|an|the|one|some|several|her|his)\s+[\w'’-]+(
 _ASKED_UNANSWERED_RE = re.compile(
     r"(?:^|(?<=[.?!:]\s))" + _ASKER_SUBJECT + r"\s+(?:has\s+|have\s+|just\s+)?asked(?:\s+(?:me|us))?(?:\s+(?:at|over|during)\s+\w+)?"
     r"\s+and\s+(?:I|we)\s+(?:had\s+no\s+idea|couldn['’]t\s+answer|could\s+not\s+answer|didn['’]t\s+know|wasn['’]t\s+sure)[^.?!]*[.?!]\s*",
+    re.IGNORECASE,
+)
+# "… except woodturning, which he's done for years?": what someone did with the excluded item goes with it
+_ABOUT_EXCLUDED_RE = re.compile(
+    r"(?P<excluded>\b(?:except|excluding|apart\s+from|other\s+than|besides|aside\s+from|but\s+not)\s+[^,?.!;]+),\s+(?:which|who)\s+"
+    r"(?:I|we|he|she|they|you|everyone|everybody|(?:my|our|the)\s+[\w-]+)(?:['’](?:ve|s|re|d))?\s[^.?!,;]*(?=[.?!]|$)",
     re.IGNORECASE,
 )
 _ASKED_WHAT_RE = re.compile(
@@ -1493,8 +1499,9 @@ _EXCLUDED_AGAIN = (
     r"leave\s+out|ignore|no\s+need\s+to\s+(?:cover|mention|explain|include|repeat|go\s+over)|you\s+(?:can|may)\s+skip)\s+"
     r"(?:it|that|them|those|this|these)"
     r"|leave\s+(?:it|that|them|those|this|these)\s+out"
+    r"|not\s+(?:those|these|them)"  # "We already use X and Y, so not those - what else works?"
     r"|(?:focus\s+on|stick\s+to|tell\s+me\s+about|cover)\s+(?:the\s+)?(?:others|other\s+ones|rest)"
-    r")(?:\s+please)?(?=\s*(?:[.;!?]|$))"
+    r")(?:\s+please)?(?=\s*(?:[.;!?]|$|[-–—]\s))"
 )
 _EXCLUDED_AGAIN_RE = re.compile(_EXCLUDED_AGAIN, re.IGNORECASE)
 # "He hates running and cycling, so please leave those out": a dislike the user asks to leave
@@ -2906,7 +2913,7 @@ _AND_BINOMIALS = {
     ("drag", "drop"), ("plug", "play"), ("copy", "paste"), ("cut", "paste"), ("song", "dance"), ("bow", "arrow"),
     ("call", "response"), ("sink", "swim"), ("ebb", "flow"), ("give", "take"), ("loss", "damage"), ("terms", "conditions"),
     ("tongue", "groove"), ("wattle", "daub"), ("cash", "carry"), ("nip", "tuck"), ("rough", "tumble"), ("hustle", "bustle"),
-    ("meet", "greet"), ("bring", "buy"), ("smash", "grab"), ("kiss", "tell"), ("room", "board"), ("bed", "board"), ("cut", "collect"), ("stop", "start"), ("fits", "starts"),
+    ("meet", "greet"), ("health", "welfare"), ("bring", "buy"), ("smash", "grab"), ("kiss", "tell"), ("room", "board"), ("bed", "board"), ("cut", "collect"), ("stop", "start"), ("fits", "starts"),
     ("peace", "quiet"), ("touch", "go"), ("wine", "dine"), ("spit", "polish"), ("lock", "key"), ("pomp", "circumstance"),
     ("fixtures", "fittings"), ("fixture", "fitting"), ("give", "go"), ("dos", "don'ts"), ("do's", "don'ts"), ("dos", "don’ts"),
 }
@@ -3755,6 +3762,7 @@ def _rules_to_expr(original: str) -> RuleResult:
             break
         text = opened
     text = _ASKED_UNANSWERED_RE.sub("", text).strip() or text
+    text = _ABOUT_EXCLUDED_RE.sub(lambda m: m.group("excluded"), text)
     text = _reported_question(text)
     only = _ONLY_CARE_RE.search(text)
     # ("I manage a warehouse. I'm not interested in X, I just want to know about Y": with no

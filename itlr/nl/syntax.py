@@ -728,7 +728,10 @@ def _article_phrases(text: str, words: list[Word], fa: int, fb: int, la: int, lb
     k = la + 1
     while k < lb and words[k].tag in _NP_WORDS:
         k += 1
-    if words[k - 1].tag not in _NOUNS or (k < lb and words[k].tag not in ("IN", "TO")):
+    last = words[k] if k < lb else None
+    if k == lb - 1 and last is not None and last.tag == "RB" and last.text.isalpha() and last.text.islower() and not last.text.endswith("ly") and last.text not in _CLAUSE_ADVERBS:
+        k += 1  # "a disabled persons railcard": a last noun the tagger reads as an adverb
+    if (words[k - 1].tag not in _NOUNS and words[k - 1].tag != "RB") or (k < lb and words[k].tag not in ("IN", "TO")):
         return None
     tail = text[words[k - 1].end : words[lb - 1].end] if k < lb else ""
     items = [text[words[j].start : words[fb - 1].end], text[words[la].start : words[k - 1].end]]
@@ -1421,12 +1424,15 @@ def verb_objects(text: str) -> Coordination | None:
     rest = [w for w in words[h2 + 1 :] if w.tag != "."]
     if any(w.verb and w.tag not in ("VBG", "VBN") for w in rest) or (rest and rest[0].tag in ("NN", "NNS")):
         return None
+    if len(rest) == 1 and rest[0].tag == "RB" and rest[0].text.isalpha() and rest[0].text.islower() and not rest[0].text.endswith("ly") and rest[0].text not in _CLAUSE_ADVERBS | _PLACE_ADVERBS:
+        return None  # "a disabled persons railcard": a last noun the tagger reads as an adverb, no tail
     end = max([h2] + [k for k in range(h2 + 1, len(words)) if words[k].tag != "."])
     items = [text[words[a].start : words[h1].end], text[words[c + 1].start : words[h2].end]]
     return Coordination(text[: words[a].start], items, text[words[h2].end : words[end].end], False)
 
 
 _PHRASE_TAGS = {"DT", "PRP$", "JJ", "JJR", "JJS", "NN", "NNS", "CD", "HYPH", "POS"}
+_PLACE_ADVERBS = {"online", "abroad", "overseas", "locally", "nearby", "outdoors", "indoors", "remotely", "worldwide", "here", "there", "today", "tonight"}
 _ARTICLES = {"a", "an"}
 # verbs that open a yes/no question or help another verb
 AUXILIARIES = frozenset({"do", "does", "did", "have", "has", "are", "is", "am", "was", "were", "be", "can", "will", "shall", "may", "must"})
