@@ -234,8 +234,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             # asked of the class (so after a first word the tagger reads as a verb: "except oak suitable for …",
             # and after a name typed in lowercase: "apart from paris reachable by eurostar")
             break
-        if j == i + 1 and words[i].tag in ("RB", "JJ") and w.tag == "VBZ" and w.text.islower() and w.text.endswith("s"):
-            j += 1  # "downhill runs in wales": a word in "s" after an adjective is its plural noun, no verb
+        if j == i + 1 and words[i].tag in ("RB", "JJ", "VBG") and w.tag == "VBZ" and w.text.islower() and w.text.endswith("s"):
+            j += 1  # "downhill runs in wales", "shooting drills this time": a word in "s" after a modifier is its plural noun, no verb
             continue
         if w.tag == "JJS" and not w.capitalised and words[j - 1].tag not in ("DT", "PRP$", "POS", "RBS", "HYPH"):
             break  # "languages apart from spanish easiest for …": a superlative opens a noun phrase, never follows a word of one
