@@ -511,10 +511,12 @@ _NEG_SUFFIX_RE = re.compile(
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
 # Who asked the asker, and that they could not answer, says why it is asked, not what: "My son asked at
 # dinner and I couldn't answer.", "She asked me which reptiles are not dinosaurs" (the question is what was asked)
-_ASKER_SUBJECT = r"(?:(?:my|our|a|an|the|one|some|several|her|his)\s+[\w'’-]+(?:\s+[\w'’-]+)?|someone|somebody|he|she|they)"
+_ASKED = (
+    r"(?:(?:my|our|a|an|the|one|some|several|her|his)\s+[\w'’-]+(?:\s+[\w'’-]+)?|someone|somebody|he|she|they)"
+    r"\s+(?:has\s+|have\s+|just\s+)?asked(?:\s+(?:me|us))?(?:\s+(?:at|over|during)\s+\w+)?"
+)
 _ASKED_UNANSWERED_RE = re.compile(
-    r"(?:^|(?<=[.?!:]\s))" + _ASKER_SUBJECT + r"\s+(?:has\s+|have\s+|just\s+)?asked(?:\s+(?:me|us))?(?:\s+(?:at|over|during)\s+\w+)?"
-    r"\s+and\s+(?:I|we)\s+(?:had\s+no\s+idea|couldn['’]t\s+answer|could\s+not\s+answer|didn['’]t\s+know|wasn['’]t\s+sure)[^.?!]*[.?!]\s*",
+    r"(?:^|(?<=[.?!:]\s))" + _ASKED + r"\s+and\s+(?:I|we)\s+(?:had\s+no\s+idea|couldn['’]t\s+answer|could\s+not\s+answer|didn['’]t\s+know|wasn['’]t\s+sure)[^.?!]*[.?!]\s*",
     re.IGNORECASE,
 )
 # "… except woodturning, which he's done for years?": what someone did with the excluded item goes with it
@@ -524,7 +526,7 @@ _ABOUT_EXCLUDED_RE = re.compile(
     re.IGNORECASE,
 )
 _ASKED_WHAT_RE = re.compile(
-    r"(?:^|(?<=[.?!:]\s)|(?<=\sand\s))" + _ASKER_SUBJECT + r"\s+(?:has\s+|have\s+|just\s+)?asked(?:\s+(?:me|us))?(?:\s+(?:at|over|during)\s+\w+)?\s+"
+    r"(?:^|(?<=[.?!:]\s)|(?<=\sand\s))" + _ASKED + r"\s+"
     # (not what the asker must tell them: "our insurer asked what we plan to put in the loft")
     r"(?=(?:which|what|whether|how|why|who)\s+(?!(?:we|i|you|our|my)\b)\w+\s+\w)",
     re.IGNORECASE,
