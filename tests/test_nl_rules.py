@@ -2506,6 +2506,9 @@ TWENTIETH_PASS = [
     ("What does a lasting power of attorney for health and welfare cover?", '"What does a lasting power of attorney for health and welfare cover?"'),
     # a word in "s" after a gerund is its plural noun ("shooting drills"), and the time aside ends the phrase
     ("Not interested in shooting drills this time, any fun warm-up games?", '"any fun warm-up games?" AND NOT "shooting drills"'),
+    # the prefix's preposition said again goes; another preposition means the items are no objects of it
+    ("courses on pottery or on weaving", '"courses on pottery" OR "courses on weaving"'),
+    ("guides to taking blood pressure manually or with a monitor", '"guides to taking blood pressure manually or with a monitor"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS)

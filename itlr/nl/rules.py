@@ -2827,6 +2827,12 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
                 # "horse riding holidays in wales or pony trekking in ireland": the other item has a
                 # place of its own, so it shares nothing
                 prefix, first = "", head
+            if prefix:
+                # "flights to rome or to milan": the preposition said again belongs to the prefix
+                said_again = re.compile(r"(?i)" + re.escape(prefix.split()[-1]) + r"\s+")
+                parts = parts[:1] + [said_again.sub("", p, count=1) if said_again.match(p) else p for p in parts[1:]]
+            if prefix and any(re.match(r"(?:with|without|in|on|at|by|for|from|to|via|through|using)\b", p, re.IGNORECASE) for p in parts[1:]):
+                return None  # "guides to taking blood pressure manually or with a monitor": the items are no objects of the prefix's preposition
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
             items = firsts + parts[1:]
             items = _shared_tail_noun(items)
