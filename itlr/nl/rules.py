@@ -1425,7 +1425,7 @@ def _no_list(after: str) -> bool:
     # (an item's own words are no verbs: "no e-collars please" reads "collars" as one)
     item_words = {part for item in items if "-" in item for part in re.split(r"[-\s]+", item.lower())} if items else set()
     # (nor is a plural after a noun: "no transfer rumours please" reads "rumours" as a verb)
-    plural = {k for k, w in enumerate(words) if k > 0 and w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and words[k - 1].tag in ("NN", "NNP") and k == len(words) - 1}
+    plural = {k for k, w in enumerate(words) if k > 0 and syntax.plural_read_as_verb(w) and words[k - 1].tag in ("NN", "NNP") and k == len(words) - 1}
     return bool(items) and end == len(body) and not any(
         w.verb and w.tag not in ("VBG",) and not w.capitalised and k not in plural for k, w in enumerate(words) if w.text.lower() not in items and w.text.lower() not in item_words
     )
@@ -1539,7 +1539,6 @@ _LEAVE_THEN_ASK_RE = re.compile(
 )
 
 
-_PLACE_ADVERBS = {"abroad", "overseas", "online", "locally", "nearby", "outdoors", "indoors", "remotely", "worldwide"}
 
 
 def _misread_compound(listed: str, end: int) -> bool:
@@ -1587,13 +1586,13 @@ def _keywords_before(text: str, end: int) -> bool:
     # "investment platforms uk": a plural after a noun that the tagger reads as a verb)
     def noun_modifier(k: int) -> bool:
         return (w := words[k]).tag == "VB" and k >= 2 and words[k - 1].tag == "TO" and words[k - 2].tag == "NNS" or (
-            w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP", "JJ") and (k + 1 == len(words) or words[k + 1].tag in nouns + ("JJ",))
+            syntax.plural_read_as_verb(w) and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP", "JJ") and (k + 1 == len(words) or words[k + 1].tag in nouns + ("JJ",))
         ) or (
             # ("car hire companies": a noun between two nouns that the tagger reads as a verb; "easy weeknight curry recipes")
             w.tag in ("VB", "VBP", "VBD") and w.text.islower() and k > 0 and words[k - 1].tag in ("NN", "JJ") and k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS")
         ) or (
             # ("podcasts about ancient rome": a query's first word in "s" is a plural, no verb)
-            k == 0 and w.tag == "VBZ" and w.text.islower() and w.text.endswith("s") and k + 1 < len(words) and words[k + 1].tag in ("IN", "JJ", "NN", "NNS")
+            k == 0 and syntax.plural_read_as_verb(w) and k + 1 < len(words) and words[k + 1].tag in ("IN", "JJ", "NN", "NNS")
         )
 
     verbs = [
@@ -1609,7 +1608,7 @@ def _keywords_before(text: str, end: int) -> bool:
         and not (k == 0 and w.tag in ("VB", "VBP") and w.text.isalpha() and w.text.islower() and k + 1 < len(words) and words[k + 1].tag == "NNS" and syntax.noun_alone(w.text))
     ]
     last = len(words) - 1 - next((j for j, w in enumerate(reversed(words)) if w.tag not in (",", ".", ":", "HYPH")), 0)
-    place = len(content) >= 2 and content[-1].text.lower() in _PLACE_ADVERBS and content[-2].tag in nouns + ("VBG",)
+    place = len(content) >= 2 and content[-1].text.lower() in syntax.PLACE_ADVERBS and content[-2].tag in nouns + ("VBG",)
     return (
         len(content) >= 2
         # "best way to skip breakfast": "to" asks for a verb; "intermittent fasting skip breakfast": a practice and how
@@ -1672,7 +1671,7 @@ def _noun_list(after: str) -> bool:
         for k, it in enumerate(items)
     ]
     def plural_read_as_verb(it: list[syntax.Word], j: int) -> bool:  # "transfer rumours": the plural after a noun, read as a verb
-        return j > 0 and it[j].tag == "VBZ" and it[j].text.islower() and it[j].text.endswith("s") and it[j - 1].tag in nouns + ("JJ",)
+        return j > 0 and syntax.plural_read_as_verb(it[j]) and it[j - 1].tag in nouns + ("JJ",)
 
     # (several short lowercase items, none with a function word, are names whatever their tags:
     # "bt, sky or virgin media", "explorify or developing experts")

@@ -234,16 +234,13 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             # asked of the class (so after a first word the tagger reads as a verb: "except oak suitable for …",
             # and after a name typed in lowercase: "apart from paris reachable by eurostar")
             break
-        if j == i + 1 and words[i].tag in ("RB", "JJ", "VBG") and w.tag == "VBZ" and w.text.islower() and w.text.endswith("s"):
+        if j == i + 1 and words[i].tag in ("RB", "JJ", "VBG") and plural_read_as_verb(w):
             j += 1  # "downhill runs in wales", "shooting drills this time": a word in "s" after a modifier is its plural noun, no verb
             continue
         if w.tag == "JJS" and not w.capitalised and words[j - 1].tag not in ("DT", "PRP$", "POS", "RBS", "HYPH"):
             break  # "languages apart from spanish easiest for …": a superlative opens a noun phrase, never follows a word of one
         # "except scafell pike, or …": a last lowercase word the tagger reads as an adverb, after a noun, is one more noun
-        if (
-            w.tag == "RB" and w.text.isalpha() and w.text.islower() and low not in _CLAUSE_ADVERBS and not low.endswith("ly")
-            and words[j - 1].tag in _NOUN_TAGS and (j + 1 >= n or words[j + 1].tag in (".", ",", ":"))
-        ):
+        if noun_read_as_adverb(w) and words[j - 1].tag in _NOUN_TAGS and (j + 1 >= n or words[j + 1].tag in (".", ",", ":")):
             j += 1
             continue
         # (and "ones" after any modifier: "excluding spanish ones highest polyphenol content")
@@ -341,6 +338,18 @@ COUNTRIES = frozenset(
 
 
 _IRREGULAR_PLURALS = {"people", "children", "men", "women", "mice", "geese", "teeth", "feet", "sheep", "fish", "deer", "cattle", "data", "media", "criteria", "bacteria", "fungi", "cacti", "alumni", "police"}
+
+
+def plural_read_as_verb(w: Word) -> bool:
+    """A lowercase word in "s" the tagger reads as a present verb where a plural noun may stand:
+    "downhill runs", "secondhand kayaks", "transfer rumours" (the caller says where)."""
+    return w.tag == "VBZ" and w.text.islower() and w.text.endswith("s")
+
+
+def noun_read_as_adverb(w: Word) -> bool:
+    """A lowercase word the tagger reads as an adverb that has no adverb's shape and closes no
+    clause: a noun, where the caller has one ending a phrase ("scafell pike", "persons railcard")."""
+    return w.tag == "RB" and w.text.isalpha() and w.text.islower() and not w.text.endswith("ly") and w.text.lower() not in _CLAUSE_ADVERBS
 
 
 def _plural(w: Word) -> bool:
@@ -729,7 +738,7 @@ def _article_phrases(text: str, words: list[Word], fa: int, fb: int, la: int, lb
     while k < lb and words[k].tag in _NP_WORDS:
         k += 1
     last = words[k] if k < lb else None
-    if k == lb - 1 and last is not None and last.tag == "RB" and last.text.isalpha() and last.text.islower() and not last.text.endswith("ly") and last.text not in _CLAUSE_ADVERBS:
+    if k == lb - 1 and last is not None and noun_read_as_adverb(last):
         k += 1  # "a disabled persons railcard": a last noun the tagger reads as an adverb
     if (words[k - 1].tag not in _NOUNS and words[k - 1].tag != "RB") or (k < lb and words[k].tag not in ("IN", "TO")):
         return None
@@ -1424,7 +1433,7 @@ def verb_objects(text: str) -> Coordination | None:
     rest = [w for w in words[h2 + 1 :] if w.tag != "."]
     if any(w.verb and w.tag not in ("VBG", "VBN") for w in rest) or (rest and rest[0].tag in ("NN", "NNS")):
         return None
-    if len(rest) == 1 and rest[0].tag == "RB" and rest[0].text.isalpha() and rest[0].text.islower() and not rest[0].text.endswith("ly") and rest[0].text not in _CLAUSE_ADVERBS | _PLACE_ADVERBS:
+    if len(rest) == 1 and noun_read_as_adverb(rest[0]) and rest[0].text not in PLACE_ADVERBS | {"today", "tonight"}:
         return None  # "a disabled persons railcard": a last noun the tagger reads as an adverb, no tail
     end = max([h2] + [k for k in range(h2 + 1, len(words)) if words[k].tag != "."])
     items = [text[words[a].start : words[h1].end], text[words[c + 1].start : words[h2].end]]
@@ -1432,7 +1441,8 @@ def verb_objects(text: str) -> Coordination | None:
 
 
 _PHRASE_TAGS = {"DT", "PRP$", "JJ", "JJR", "JJS", "NN", "NNS", "CD", "HYPH", "POS"}
-_PLACE_ADVERBS = {"online", "abroad", "overseas", "locally", "nearby", "outdoors", "indoors", "remotely", "worldwide", "here", "there", "today", "tonight"}
+# where, said as an adverb: "volunteering abroad", "renew a passport online"
+PLACE_ADVERBS = frozenset({"abroad", "overseas", "online", "locally", "nearby", "outdoors", "indoors", "remotely", "worldwide"})
 _ARTICLES = {"a", "an"}
 # verbs that open a yes/no question or help another verb
 AUXILIARIES = frozenset({"do", "does", "did", "have", "has", "are", "is", "am", "was", "were", "be", "can", "will", "shall", "may", "must"})
@@ -1622,7 +1632,7 @@ def shared_modifiers(first: str, second: str) -> str:
     a, b = tag(first), tag(second)
 
     def plural(w: Word) -> bool:  # (alone, "secondhand kayaks" reads "kayaks" as a verb)
-        return w.tag == "NNS" or (w.tag == "VBZ" and w.text.islower() and w.text.endswith("s"))
+        return w.tag == "NNS" or plural_read_as_verb(w)
 
     if len(a) < 2 or not b or not plural(a[-1]) or not plural(b[-1]) or b[0].tag in ("JJ", "JJR", "JJS", "DT", "PRP$", "CD"):
         return ""
