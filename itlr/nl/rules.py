@@ -2161,7 +2161,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                         # that another verb follows: "the flu jab are recommended" reads "jab" as a verb)
                         if goes_on and plural and goes_on[0].tag == "VBZ":
                             continue
-                        if goes_on and goes_on[0].tag in ("VBP", "VBZ", "VB", "MD") and not (len(goes_on) > 1 and goes_on[1].tag in ("VBP", "VBZ", "MD")):
+                        # (nor one a relative clause follows: "except garter stitch that don't curl" reads "stitch" as a verb)
+                        if goes_on and goes_on[0].tag in ("VBP", "VBZ", "VB", "MD") and not (len(goes_on) > 1 and (goes_on[1].tag in ("VBP", "VBZ", "MD") or goes_on[1].tag == "WDT")):
                             found_items[-1], end = kept, start + len(kept)
                             break
             # "apart from gloss, eggshell and satin work on radiators": the words given back to the
@@ -2836,7 +2837,8 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             items = firsts + parts[1:]
             items = _shared_tail_noun(items)
             # (and so is what they do: "dentists in york or harrogate accepting nhs patients")
-            last_place = re.search(r"\s+(?:(?:in|on|at|near|during|for|after|before|around)|[a-z]{3,}ing(?=\s+[a-z]))\s+[^,]+$", items[-1]) if prefix else None
+            # ("bakeries in bath or wells open on sunday": with what the place is asked to be)
+            last_place = re.search(r"\s+(?:(?:open|closed|available|accessible)\s+)?(?:(?:in|on|at|near|during|for|after|before|around)|[a-z]{3,}ing(?=\s+[a-z]))\s+[^,]+$", items[-1]) if prefix else None
             if last_place and not any(re.search(r"\s(?:in|on|at|near|during|for|after|before|around|of|with|to)\s", " " + it + " ") for it in items[:-1]):
                 # "symptoms of croup or whooping cough in toddlers", "opening hours for tesco or
                 # sainsbury's on boxing day": where or when the last item is asked is said of each

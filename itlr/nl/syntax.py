@@ -212,6 +212,11 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         ):
             j += 2
             continue
+        # "aside from shuttle runs that keep kids engaged": a word in "s" the tagger reads as a verb,
+        # after a noun and before a relative clause, is the phrase's plural head
+        if plural_read_as_verb(w) and words[j - 1].tag == "NN" and words[j - 1].text.islower() and j + 2 < n and words[j + 1].text.lower() in ("that", "which", "who") and words[j + 2].verb:
+            j += 1
+            continue
         # a gerund that ends the phrase is its head noun: "other than stomach bleeding, and …"
         ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS or _aside_ends(words, j + 1)
         # as is a plural the tagger reads as a verb: "the Toy Story films" (as "Toy Story films")
@@ -1631,8 +1636,8 @@ def shared_modifiers(first: str, second: str) -> str:
     light bulbs"); "" when none ("cats or small dogs", "Roman coins and medals")."""
     a, b = tag(first), tag(second)
 
-    def plural(w: Word) -> bool:  # (alone, "secondhand kayaks" reads "kayaks" as a verb)
-        return w.tag == "NNS" or plural_read_as_verb(w)
+    def plural(w: Word) -> bool:  # (alone, "secondhand kayaks" reads "kayaks" as a verb; "sheep" is tagged singular)
+        return w.tag == "NNS" or plural_read_as_verb(w) or (w.tag == "NN" and w.text in _IRREGULAR_PLURALS)
 
     if len(a) < 2 or not b or not plural(a[-1]) or not plural(b[-1]) or b[0].tag in ("JJ", "JJR", "JJS", "DT", "PRP$", "CD"):
         return ""
@@ -1640,7 +1645,8 @@ def shared_modifiers(first: str, second: str) -> str:
     if any(w.capitalised or not w.text.isalpha() for w in before + b):
         return ""
     # ("secondhand kayaks or canoes": a lowercase modifier the tagger calls a proper noun)
-    if (len(b) == 1 and all(w.tag in ("JJ", "NN") or (w.tag == "NNP" and w.text.islower()) for w in before)) or all(w.tag == "JJ" for w in before):
+    # (and a gerund: "the rules for keeping chickens or ducks" keeps ducks too)
+    if (len(b) == 1 and all(w.tag in ("JJ", "NN", "VBG") or (w.tag == "NNP" and w.text.islower()) for w in before)) or all(w.tag == "JJ" for w in before):
         return first[: a[-1].start].rstrip()
     return ""
 
