@@ -2519,6 +2519,8 @@ TWENTYFIRST_PASS = [
     ("pharmacies in leeds or bradford open on christmas day", '"pharmacies in leeds open on christmas day" OR "pharmacies in bradford open on christmas day"'),
     # a bare plural shares the gerund before the first item (and "sheep" is a plural)
     ("What are the rules for keeping goats or sheep on a smallholding?", '"What are the rules for keeping goats on a smallholding" OR "What are the rules for keeping sheep on a smallholding"'),
+    # a background's topic keeps a compound's first word the tagger reads as a verb
+    ("We've just taken up fly fishing. Any rivers?", '"fly fishing: Any rivers?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS)

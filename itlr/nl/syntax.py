@@ -663,7 +663,8 @@ def background_topics(sentence: str) -> list[str]:
         if i <= seen_end or (w.tag not in nouns and not gerund) or w.dep not in ("pobj", "dobj") or any(a <= w.start < b for a, b in quoted):
             continue
         start, end = i, i
-        while start > 0 and words[start - 1].tag in inside and not (words[start - 1].tag == "VBG" and start - 1 == 0):
+        # (and a compound's first word the tagger reads as a verb: "taken up fly fishing")
+        while start > 0 and (words[start - 1].tag in inside or (words[start - 1].dep == "compound" and words[start - 1].text.isalpha() and words[start - 1].text.islower())) and not (words[start - 1].tag == "VBG" and start - 1 == 0):
             if words[start - 1].tag == "VBG" and words[start].capitalised:
                 break  # "a family of four visiting Edinburgh": the verb and its object, no modifier
             start -= 1
@@ -673,7 +674,7 @@ def background_topics(sentence: str) -> list[str]:
             and (words[end + 1].tag in nouns or (words[end + 1].tag in ("VBG", "HYPH", "JJ") and end + 2 < len(words) and words[end + 2].tag in nouns))
         ):
             end += 1
-        while start < end and words[start].tag not in nouns + ("JJ", "CD"):
+        while start < end and words[start].tag not in nouns + ("JJ", "CD") and not (words[start].dep == "compound" and words[start].text.isalpha() and words[start].text.islower() and words[start].tag != "VBG"):
             start += 1  # a phrase opens with a modifier or a noun, not a verb form
         if words[end].capitalised:
             start, end = _title_run(words, start, end)  # "Guys and Dolls", "Of Mice and Men"
