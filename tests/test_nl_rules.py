@@ -2521,6 +2521,21 @@ TWENTYFIRST_PASS = [
     ("What are the rules for keeping goats or sheep on a smallholding?", '"What are the rules for keeping goats on a smallholding" OR "What are the rules for keeping sheep on a smallholding"'),
     # a background's topic keeps a compound's first word the tagger reads as a verb
     ("We've just taken up fly fishing. Any rivers?", '"fly fishing: Any rivers?"'),
+    # a lone last word the tagger reads as a modal, and a list whose first it reads as a verb, are nouns left out
+    ("salad recipes but not mould", '"salad recipes" AND NOT "mould"'),
+    ("Which dance styles are good for fitness but not salsa or tango?", '"Which dance styles are good for fitness?" AND NOT "salsa" AND NOT "tango"'),
+    # "X that V but don't V": what the answer does not do, a property
+    ("dogs that bark but do not bite", '"dogs that bark but do not bite"'),
+    ("cables that bend but don't kink or fray", '"cables that bend but don\'t kink or fray"'),
+    # "except ones using X": what they use is left out
+    ("bread recipes except those needing a stand mixer", '"bread recipes" AND NOT "stand mixer"'),
+    # "anywhere but X" after a keyword query, as "anything but X"
+    ("cheap beach holidays anywhere but spain", '"cheap beach holidays" AND NOT "spain"'),
+    # how many the asker owns is no topic to leave out
+    ("Any family card games? We already own loads.", '"Any family card games?"'),
+    # a lowercase place alone after "or else" takes the place of the first alternative's
+    ("jobs in finance except banking, or else law", '"jobs in finance" AND NOT "banking" OR "jobs in law"'),
+    ("campsites in wales except snowdonia, or bothies", '"campsites in wales" AND NOT "snowdonia" OR "bothies"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS)

@@ -173,6 +173,7 @@ _BOUNDED = [
     r"leav(?:e|es|ing)\s+aside",
     r"forget(?:\s+about)?",
     r"anything\s+but",  # "…, anything but beaches"; "I can eat anything but nuts" is not a request
+    r"anywhere\s+but",  # "novels set anywhere but Tudor England": a place left out
     r"save\s+for",  # "Famous composers, save for Mozart"
     r"none\s+of(?!\s+(?:us|you|them|it)\b)",  # "cheap gyms, none of the big chains" ("None of us has read …" says who)
     r"neither(?=\s+[^.?!;]+?\s+nor\b)",  # "…, but neither strawberries nor watermelon"
@@ -653,6 +654,10 @@ def _tidy(text: str) -> str:
     return _squash(t)
 
 
+# "We already own loads.": how many, not what
+_HOW_MANY_RE = re.compile(r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|a\s+bunch|several|many|most|all|both|some)(?:\s+of\s+(?:them|those|these|it))?", re.IGNORECASE)
+
+
 def _clean_negative(text: str) -> str:
     t = _squash(text.replace(_MARK, " "))
     t = re.sub(r"\s*\((?:[A-Za-z])\)\s*$", "", t)
@@ -965,8 +970,10 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return True
     if first.tag == "RB" and len(words) > 1 and words[1].tag in ("VBN", "VBD", "VB", "VBG"):
         return True  # "named after a sport but not usually caused by it": a negated verb, a property
-    if first.tag in ("VB", "VBP", "VBZ") and all(w.tag in ("RB", ",", ".", ":") for w in words[1:]):
-        return False  # "…, not curry again", "but not ferns": a lone "verb" that ends the clause is a misread noun
+    if first.tag in ("VB", "VBP", "VBZ", "MD") and all(w.tag in ("RB", ",", ".", ":") for w in words[1:]):
+        return False  # "…, not curry again", "but not ferns", "but not mould": a lone "verb" that ends the clause is a misread noun
+    if first.tag in ("VB", "VBP", "VBZ", "MD") and len(listed) >= 2 and len(listed[0].split()) == 1 and all(len(item.split()) <= 2 for item in listed) and _noun_list(" or ".join(listed[1:])):
+        return False  # "… but not karate or judo": a list of nouns whose first the tagger reads as a verb
     if len(words) > 2 and words[1].text.lower() in ("that", "which", "who") and first.tag in ("VBZ", "NNS") and first.text.islower():
         return False  # "trees but not oaks that host …": a relative clause follows a noun, not a verb
     if len(words) > 2 and words[1].tag == "HYPH" and not first.space and not words[1].space:
@@ -1121,6 +1128,10 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         head = text[sent_start:conn_start]
         if not (_TEXT_NOUN_RE.search(head) or _FILLER_RE.match(head.strip() + " ")):
             return False  # "insurance that doesn't cover flood damage": what a thing does not do; only a text "doesn't mention" a topic
+    if re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word) and re.search(r"\b(?:that|which|who)\s+(?!(?:is|are|was|were)\b)[a-z]\w*\b[^,;:]*\bbut\s*$", text[sent_start : m.start()], re.IGNORECASE):
+        head = text[sent_start:conn_start]
+        if not (_TEXT_NOUN_RE.search(head) or _FILLER_RE.match(head.strip() + " ")):
+            return False  # "dogs that bark but don't bite": the relative clause goes on with what the answer does not do
     if re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word) and _WH_SUBJECT_RE.match(text[: m.start()].rstrip() + " "):
         return False  # "What animals don't need water?", "Which films don't feature X?": the answer's property
     if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE):
@@ -1773,7 +1784,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             continue  # "skip the line tickets louvre": a verb with its object, not a list to leave out
         # ("tips for teachers ignore bad behaviour": "ignore" is what is done, not what to leave out)
         # ("mattress toppers anything but memory foam": the same after a keyword query)
-        keyword_cue = (imperative or word.startswith("anything")) and not word.startswith(("ignore", "disregard")) and m.group(0).islower()
+        keyword_cue = (imperative or word.startswith(("anything", "anywhere"))) and not word.startswith(("ignore", "disregard")) and m.group(0).islower()
         # ("plays that are neither tragedies nor comedies": what the answer is, a property)
         keyword_cue = keyword_cue and not re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s+$", text[: m.start()], re.IGNORECASE)
         # ("bookshelves anything but ikea": one plural is a keyword query too)
@@ -1941,7 +1952,8 @@ def _verb_first(head: str, rest: str) -> bool:
 
 
 _ANY_THAT_NEED_RE = re.compile(
-    r"\s*(?:any|ones|those|the\s+ones|anything)\s+(?:that|which)\s+(?:only\s+|just\s+|mainly\s+)?(?:need|needs|use|uses|require|requires|involve|involves|contain|contains|call\s+for|do|does|sell|sells|serve|serves|offer|offers|make|makes)\s+"
+    r"\s*(?:any|ones|those|the\s+ones|anything)\s+(?:(?:that|which)\s+(?:only\s+|just\s+|mainly\s+)?(?:need|needs|use|uses|require|requires|involve|involves|contain|contains|call\s+for|do|does|sell|sells|serve|serves|offer|offers|make|makes)"
+    r"|needing|using|requiring|involving|containing)\s+"  # ("except ones using a gym ball")
     r"(?:a\s+|an\s+|the\s+|any\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)(?=\s*(?:[,.;!?]|\s+or\s|\s+and\s|$))",
     re.IGNORECASE,
 )
@@ -3927,6 +3939,12 @@ _NAME_ONLY_RE = re.compile(r"(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'
 _PLACE_NAMED_RE = re.compile(r"\b(in|at|to|near|around|across|from)\s+((?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,3})")
 
 
+def _place_typed_lowercase(word: str) -> bool:
+    """Whether a lowercase word may name one place (or field) as another does: a country, or a singular
+    noun to the tagger (alone, "cornwall" and "tuscany" are common nouns to it; "camping" is no place)."""
+    return word in syntax.COUNTRIES or (syntax.tag(word)[0].tag in ("NN", "NNP") and not word.endswith("ing"))
+
+
 def _shared_head(left: str, right: str) -> str:
     """ "Jobs in marketing other than sales, or in product management": an alternative that
     opens with a preposition takes the first one's head ("Jobs in product management")."""
@@ -3940,6 +3958,15 @@ def _shared_head(left: str, right: str) -> str:
         place = ([None] + list(_PLACE_NAMED_RE.finditer(positive)))[-1]  # the last place it names
         if place is not None and _words(positive[: place.start(2)]):
             return _squash(positive[: place.start(2)] + right.strip().rstrip("?.! ") + positive[place.end(2) :])
+    alone = right.strip().rstrip("?.! ")
+    if not m and re.fullmatch(r"[a-z][a-z'’-]+", alone) and _place_typed_lowercase(alone):
+        # "dog friendly cottages in cornwall except st ives, or else devon": the same in lowercase,
+        # one place for one place
+        trigger = _find_trigger(left)
+        positive = left[: trigger[0]] if trigger else left
+        place = re.search(r"\b(?:in|to|near|around|across)\s+([a-z][a-z'’-]+)\s*$", positive)
+        if place is not None and _place_typed_lowercase(place.group(1)) and _words(positive[: place.start(1)]):
+            return _squash(positive[: place.start(1)] + alone)
     if not m:
         return right
     at = re.search(r"\s" + m.group(1) + r"\s", left, re.IGNORECASE)
@@ -4274,7 +4301,7 @@ def _translate(text: str) -> RuleResult | None:
     negs: list[str] = []
     for piece in pieces:
         piece = _clean_negative(piece)
-        if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower() and piece not in ("etc", "Etc"):
+        if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower() and piece not in ("etc", "Etc") and not _HOW_MANY_RE.fullmatch(piece):
             negs.append(piece)
 
     for k in range(1, len(negs)):
