@@ -2536,6 +2536,17 @@ TWENTYFIRST_PASS = [
     # a lowercase place alone after "or else" takes the place of the first alternative's
     ("jobs in finance except banking, or else law", '"jobs in finance" AND NOT "banking" OR "jobs in law"'),
     ("campsites in wales except snowdonia, or bothies", '"campsites in wales" AND NOT "snowdonia" OR "bothies"'),
+    # two acronyms share the noun after them
+    ("Is there a UK or US spelling guide?", '"a UK spelling guide" OR "a US spelling guide"'),
+    ("Where can I watch BBC or ITV dramas from the 1970s?", '"Where can I watch BBC dramas from the 1970s" OR "Where can I watch ITV dramas from the 1970s"'),
+    # a question of what to do, left out whole; "find him some …" asks for someone
+    ("Could you find her some knitting patterns other than how to cast on?", '"knitting patterns?" AND NOT "how to cast on"'),
+    # why something is left out, and "the X part", are no part of what is left out
+    ("We've ruled out anything with bleach for safety reasons. Which mould removers work on grout?", '"Which mould removers work on grout?" AND NOT "bleach"'),
+    ("How does a house sale work, except the mortgage offer part?", '"How does a house sale work?" AND NOT "mortgage offer"'),
+    ("car maintenance tips except the spare part", '"car maintenance tips" AND NOT "spare part"'),
+    # two plurals played are one game
+    ("How do you play cops and robbers?", '"How do you play cops and robbers?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS)

@@ -223,7 +223,7 @@ _FILLER_RE = re.compile(
     + r"(?:(?:provide|give|get|find(?!\s+out\b)|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
-    r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us))?(?:\s+about)?"
+    r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us|(?:him|her|them)(?=\s+(?:a|an|some|any)\s)))?(?:\s+about)?"  # ("find him some …": for whom)
     r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
@@ -506,9 +506,13 @@ _NEG_SUFFIX_RE = re.compile(
     # "avocado mousse a hundred times": how often the user has had it, not what
     r"|(?<=\w)\s+" + _HOW_OFTEN + r"$"
     # "Handel's Messiah this year": when it is left out, not what
-    r"|(?<=\w)\s+(?:this|next)\s+(?:year|time|summer|winter|spring|autumn|term|season|month|week)$",
+    r"|(?<=\w)\s+(?:this|next)\s+(?:year|time|summer|winter|spring|autumn|term|season|month|week)$"
+    # "thermite for safety reasons": why it is left out, not what
+    r"|(?<=\w)\s+for\s+(?:[\w-]+\s+){0,2}reasons$",
     re.IGNORECASE,
 )
+# "the inheritance tax part": the part of a text about a topic is the topic
+_TEXT_PART_RE = re.compile(r"(?P<topic>[\w'’-]+\s+[\w'’-]+(?:\s+[\w'’-]+)*)\s+(?:part|bit)")
 _LABEL_RE = re.compile(r"\s*\([A-Z]\)")  # "(A)", "(B)": labels in some benchmark questions
 # Who asked the asker, and that they could not answer, says why it is asked, not what: "My son asked at
 # dinner and I couldn't answer.", "She asked me which reptiles are not dinosaurs" (the question is what was asked)
@@ -673,7 +677,8 @@ def _clean_negative(text: str) -> str:
         t = _strip_quotes(t.strip(" ,;:.!?"))
         if t == before:
             break
-    return _squash(t)
+    part = _TEXT_PART_RE.fullmatch(t)
+    return _squash(part.group("topic") if part else t)
 
 
 def _split_negative(text: str) -> list[str]:
@@ -2533,6 +2538,8 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         return None  # "of mice and men themes gcse": a text that opens with "of" opens with a title
     if re.search(r"(?<!\w)[A-Z][\w'’-]*\s+(?:and|or)\s+[A-Z][\w'’-]*\s+by\s+[A-Z]", text):
         return None  # "Is Friend or Foe by Michael Morpurgo suitable …?": a title by its author
+    if re.search(r"\bplay(?:s|ing|ed)?\s+(?:a\s+game\s+of\s+)?[a-z]+s\s+and\s+[a-z]+s\s*(?:[?.!]|$)", text, re.IGNORECASE):
+        return None  # "How do you play oranges and lemons?": two plurals played are one game ("snakes and ladders"; "guitar and piano" are two)
     if re.search(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:[\w'’-]+\s+){1,2}and\s", text, re.IGNORECASE):
         return None  # "What could we serve instead of sponge and custard?": what is replaced is one thing (writers 9 in 9)
     led = _LEAD_RE.match(text) if not _QUESTION_START_RE.match(text.strip()) else None  # ("Which is safer: A or B?" asks)

@@ -154,6 +154,11 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     """
     n = len(words)
     j = i + 1
+    if words[i].text.lower() in ("how", "what", "where", "when", "which") and j < n and words[j].tag == "TO":
+        # "other than how to grip the bowl": a question of what to do runs to its clause's end
+        while j < n and words[j].tag not in (".", ",", ":") and words[j].text.lower() not in _LIST_WORDS | {"but"}:
+            j += 1
+        return j
     if _anything_placed(words, i) and j + 1 < n:
         clause = True  # "anything in Hawaii", "anything by Ubisoft": what it is goes with it
     if words[i].tag == "VBG" and j < n and words[j].tag == "RP":
@@ -208,7 +213,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         # clause after them, is one word of the compound
         if (
             w.tag in ("VB", "VBP") and w.text.islower() and words[j - 1].tag == "NN" and j + 1 < n and words[j + 1].tag in ("NN", "NNS") and words[j + 1].text.islower()
-            and j + 2 < n and words[j + 2].text.lower() in ("that", "which", "who")
+            # (or that ends the clause after an article: "except the mortgage offer part?"; "besides coffee
+            # contain caffeine" has the question's verb)
+            and ((j + 2 < n and words[j + 2].text.lower() in ("that", "which", "who")) or (words[i].tag == "DT" and words[j - 1].text.islower() and (j + 2 >= n or words[j + 2].tag in (".", ",", ":"))))
         ):
             j += 2
             continue
@@ -798,6 +805,11 @@ def demonym(word: str) -> bool:
     return word[:1].isupper() and bool(_DEMONYM_RE.search(word))
 
 
+def _acronym(text: str) -> bool:
+    """ "SATB", "BBC", "NHS": capitals only, two or more."""
+    return len(text) >= 2 and text.isalpha() and text.isupper()
+
+
 def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
     """Whether the one-word items ``first`` and ``last`` both modify the noun after ``last``,
     read from the tags where the parse says otherwise: "free knitting or crochet patterns",
@@ -806,6 +818,8 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
     Not "cats or small dogs" (a plural is an item of its own), not "melatonin or sleeping
     pills" (a noun and a gerund are not parallel)."""
     f, l = words[first], words[last]
+    if last + 1 < hi and _acronym(f.text) and _acronym(l.text) and words[last + 1].tag in ("NN", "NNS") and words[last + 1].text.islower():
+        return True  # "SATB or SSA arrangements", "a UK or US spelling guide": two acronyms before a common noun
     if last + 1 < hi and f.tag == "NN" and l.tag in ("VB", "VBP") and l.text.isalpha() and words[last + 1].tag in ("NN", "NNS") and not words[last + 1].capitalised:
         return True  # "a leather or suede jacket": a verb is no item beside a noun, so "suede" is a misread modifier
     if last + 1 >= hi or (first > 0 and words[first - 1].text.lower() in ("a", "an")):
