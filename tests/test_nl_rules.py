@@ -2547,6 +2547,16 @@ TWENTYFIRST_PASS = [
     ("car maintenance tips except the spare part", '"car maintenance tips" AND NOT "spare part"'),
     # two plurals played are one game
     ("How do you play cops and robbers?", '"How do you play cops and robbers?"'),
+    # two kinds of one noun, said twice, share the noun after it (not a choice, nor what is not a noun)
+    ("barn owl and tawny owl calls", '"barn owl calls" OR "tawny owl calls"'),
+    ("Are bunk beds or cabin beds safer for a five-year-old?", '"Are bunk beds or cabin beds safer for a five-year-old?"'),
+    # a hyphened modifier is shared too
+    ("second-hand violins or cellos", '"second-hand violins" OR "second-hand cellos"'),
+    # a participle before a noun belongs to the excluded phrase
+    ("fish recipes other than cold smoked salmon", '"fish recipes" AND NOT "cold smoked salmon"'),
+    # a preposition and "the" inside a title whose capitals run to the phrase's end
+    ("films besides Gone with the Wind and Casablanca", '"films" AND NOT "Gone with the Wind" AND NOT "Casablanca"'),
+    ("Which playwrights, apart from Shakespeare from the Elizabethan era, are studied?", '"Which playwrights from the Elizabethan era, are studied?" AND NOT "Shakespeare"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS)

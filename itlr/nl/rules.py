@@ -2657,6 +2657,12 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
         if listed is not None:
             items, tail = _whole_roles(listed)
             return _each(listed.prefix, items, tail)
+    # "barn owl and tawny owl calls": two kinds of one noun, said twice, share what follows
+    twice = _NOUN_SAID_TWICE_RE.match(t) if not _CHOICE_QUESTION_RE.match(t) else None
+    # (the shared part a noun they modify: "bunk beds or cabin beds safer", "sick pay and holiday pay for …" share no noun)
+    shared_noun = twice is not None and syntax.tag(twice.group("tail"))[0].tag in ("NN", "NNS") or (twice is not None and syntax.plural_read_as_verb(syntax.tag(twice.group("tail"))[0]))
+    if twice and shared_noun and not _fixed_pair(twice.group("a") + " " + twice.group("head"), twice.group("b") + " " + twice.group("head")):
+        return _node(Or, [_squash(f"{twice.group('pre')} {twice.group(k)} {twice.group('head')} {twice.group('tail')}") for k in ("a", "b")])
     paired = (_named_kinds(t) or _paired_modifiers(t)) if "?" not in t and len(_words(t)) <= 16 else None
     if paired is not None:
         return paired
@@ -3039,6 +3045,11 @@ _HOW_TO_RE = re.compile(
 _REPEATED_HEAD_RE = re.compile(
     r"^(?P<pre>.*?)\b(?P<head>[a-z][\w-]*)\s+(?P<a>[\w-]{1,4})\s+or\s+(?P=head)\s+(?P<b>[\w-]{1,4})\s+(?P<tail>\w.*)$",
     re.IGNORECASE,
+)
+
+
+_NOUN_SAID_TWICE_RE = re.compile(
+    r"^(?P<pre>.*?)\b(?P<a>[a-z][\w-]*)\s+(?P<head>[a-z][\w-]*)\s+(?:and|or)\s+(?P<b>[a-z][\w-]*)\s+(?P=head)\s+(?P<tail>[a-z].*)$"
 )
 
 

@@ -190,6 +190,15 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if in_title and low in _TITLE_GLUE and j + 1 < n and words[j + 1].capitalised and words[j + 1].tag not in (".", ","):
             j += 1
             continue
+        if in_title and low in _TITLE_GLUE and low != "the" and j + 2 < n and words[j + 1].text == "the" and words[j + 2].capitalised:
+            # "Murder on the Orient Express": a preposition and "the" inside a title, when capitals run on to
+            # the phrase's end ("Shakespeare from the Elizabethan era" is a name, then what is asked of it)
+            k = j + 2
+            while k < n and words[k].capitalised and words[k].tag not in (".", ",", ":"):
+                k += 1
+            if k >= n or words[k].tag in (".", ",", ":") or words[k].text.lower() in _LIST_WORDS:
+                j = k
+                continue
         if low == "of" and j + 1 < n and words[j + 1].tag not in (".", ","):
             j += 1
             in_title = False
@@ -218,6 +227,10 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             and ((j + 2 < n and words[j + 2].text.lower() in ("that", "which", "who")) or (words[i].tag == "DT" and words[j - 1].text.islower() and (j + 2 >= n or words[j + 2].tag in (".", ",", ":"))))
         ):
             j += 2
+            continue
+        # "great crested newts", "other than smoked salmon": a participle before a noun modifies it
+        if w.tag == "VBN" and w.text.islower() and words[j - 1].tag in ("JJ", "NN") and words[j - 1].text.islower() and j + 1 < n and words[j + 1].tag in ("NN", "NNS", "NNP") and words[j + 1].text.islower():
+            j += 1
             continue
         # "aside from shuttle runs that keep kids engaged": a word in "s" the tagger reads as a verb,
         # after a noun and before a relative clause, is the phrase's plural head
@@ -1656,7 +1669,7 @@ def shared_modifiers(first: str, second: str) -> str:
 
     if len(a) < 2 or not b or not plural(a[-1]) or not plural(b[-1]) or b[0].tag in ("JJ", "JJR", "JJS", "DT", "PRP$", "CD"):
         return ""
-    before = a[:-1]
+    before = [w for w in a[:-1] if w.tag != "HYPH"]  # ("second-hand violins or cellos": a hyphened modifier)
     if any(w.capitalised or not w.text.isalpha() for w in before + b):
         return ""
     # ("secondhand kayaks or canoes": a lowercase modifier the tagger calls a proper noun)
