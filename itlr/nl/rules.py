@@ -556,7 +556,7 @@ _OR_STOP_RE = re.compile(
     r"rain\s+or\s+shine|dead\s+or\s+alive|heads\s+or\s+tails|take\s+it\s+or\s+leave\s+it|either[\s-]or|boom[\s-]or[\s-]bust|"
     r"true[\s-]or[\s-]false|yes[\s-]or[\s-]no|one\s+or\s+the\s+other|buy\s+now,?\s+or\s+pay\s+later|live\s+or\s+die|"
     r"feast\s+or\s+famine|friend\s+or\s+foe|life[\s-]or[\s-]death|love\s+it\s+or\s+(?:hate|list|leave)\s+it|publish\s+or\s+perish|"
-    r"deal\s+or\s+no\s+deal|win\s+or\s+lose|win-win\s+or\s+lose-lose|"
+    r"deal\s+or\s+no\s+deal|win\s+or\s+lose|win-win\s+or\s+lose-lose|sale[\s-]or[\s-]return|"
     r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|"  # counts, not years ("the 1986 or 1990 World Cup")
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
     re.IGNORECASE,
@@ -858,7 +858,7 @@ def _kinds_only(sentence: str, at: int) -> bool:
     if len(items) >= 3 and all(_listed_kind(item) for item in items):
         return True  # "party activities that aren't pony rides, face painting or a magician": a list of members left out
     allowed = ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH", "VBZ")
-    if any(w.tag not in allowed or w.capitalised for w in kinds):
+    if any((w.tag not in allowed and not _lowercase_name(w, sentence)) or w.capitalised for w in kinds):
         return False
     if len(items) == 1 and len(items[0].split()) >= 2 and not _WH_START_RE.match(sentence.lstrip()):  # ("deck-builders" is one word)
         # fail safe: a named category ("exoplanets that are not gas giants", "instruments that are not
@@ -880,13 +880,25 @@ _MORE_ADJECTIVE_RE = re.compile(r"(?:an|een|ine|ar|ile|id|ing|ed)$")
 _PLAIN_ADJECTIVES = {"wild", "raw", "cheap", "new", "old", "safe", "free", "fresh", "ripe", "dry", "wet", "hot", "cold", "real", "true", "fake", "live", "dead", "big", "small", "local", "native", "toxic", "edible", "halal", "kosher", "organic", "vegan", "waterproof", "fireproof", "dishwasher-safe"}
 
 
+_IRREGULAR_PARTICIPLES = frozenset(
+    """
+    paid laid said made had heard found held sold told built bought brought caught taught thought sought fought kept
+    left lost meant met sent spent lent bent felt dealt slept swept burnt learnt spelt spoilt read led fed bred fled
+    shed spread hid slid hit cut put set shut let cast cost hurt split quit struck stuck hung won spun dug shot got
+    lit sat stood understood run come become done gone seen begun drunk sung swum sunk shrunk ground bound wound
+    """.split()
+)
+
+
 def _lowercase_name(w: syntax.Word, sentence: str) -> bool:
     """ "running shoes that aren't nike": in a query typed in lowercase, a word the tagger calls an
-    adjective but reads as a noun alone, and has no adjective's shape, is a name (writers 12 in 12)."""
+    adjective but reads as a noun alone, and has no adjective's shape, is a name (writers 12 in 12);
+    so is one it calls a participle without a participle's ending ("that aren't kitchenaid", "msr")."""
     low = w.text.lower()
+    participle = w.tag == "VBN" and not re.search(r"(?:ed|en|wn)$", low) and low not in _IRREGULAR_PARTICIPLES
     return (
-        w.tag == "JJ" and sentence == sentence.lower() and w.text.isalpha() and low not in _PLAIN_ADJECTIVES and low not in _COLOURS
-        and not _ADJECTIVE_SUFFIX_RE.search(low) and not _MORE_ADJECTIVE_RE.search(low) and syntax.noun_alone(low)
+        (w.tag == "JJ" or participle) and sentence == sentence.lower() and w.text.isalpha() and low not in _PLAIN_ADJECTIVES and low not in _COLOURS
+        and not _ADJECTIVE_SUFFIX_RE.search(low) and (participle or not _MORE_ADJECTIVE_RE.search(low)) and syntax.noun_alone(low)
     )
 
 
@@ -1664,6 +1676,9 @@ def _phrase_fills(text: str, start: int, clause: bool) -> bool:
     return bool(items) and (ended or _EXCLUSION_REMARK_RE.match(left) is not None)
 
 
+_NAME_PARTICLES = {"la", "le", "el", "les", "los", "las", "de", "del", "da", "di", "du", "von", "van"}
+
+
 def _noun_list(after: str) -> bool:
     """Whether ``after`` is a short list of nouns to the end ("frontline or advantage", "sky or bt
     sport", "snakes"): two items or more of one to three nouns each, or one item."""
@@ -1693,12 +1708,14 @@ def _noun_list(after: str) -> bool:
     # "bt, sky or virgin media", "explorify or developing experts")
     names = len(items) >= 2 and any(w.tag not in ("JJ", "JJR", "JJS") for it in items for w in it) and all(
         # ("disney+"; "mckinsey" a preposition to the tagger, but no function word)
-        1 <= len(it) <= 3 and all(re.fullmatch(r"[a-z]+\+?|['’]s", w.text) and (w.tag not in syntax.FUNCTION_TAGS or (w.tag == "IN" and w.text not in grading.STOP_WORDS)) for w in it)
+        # (nor "la" in "la scala or la fenice": a name's particle)
+        1 <= len(it) <= 3 and all(re.fullmatch(r"[a-z]+\+?|['’]s", w.text) and (w.tag not in syntax.FUNCTION_TAGS or (w.tag == "IN" and w.text not in grading.STOP_WORDS) or w.text in _NAME_PARTICLES) for w in it)
         for it in items
     )  # (not adjectives only: "snacks not salty or sweet" says what they are)
     return 1 <= len(items) <= 4 and (names or all(
         # ("oral-b"; a gerund before the noun is its modifier: "surfing forecasts")
-        misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag in ("JJ", "HYPH") or (w.tag == "VBG" and w is not it[-1]) or plural_read_as_verb(it, j) for j, w in enumerate(it))
+        # ("apollo 11": a name and its number)
+        misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag in ("JJ", "HYPH") or (w.tag == "VBG" and w is not it[-1]) or plural_read_as_verb(it, j) or (w.tag == "CD" and j > 0 and it[j - 1].tag in nouns) for j, w in enumerate(it))
                        and (it[-1].tag in nouns or plural_read_as_verb(it, len(it) - 1) or (len(it) >= 2 and it[-1].tag == "CD" and it[-2].tag in nouns)))
         for k, it in enumerate(items)
     ))
@@ -1907,6 +1924,8 @@ def _wh_subject(head: str) -> bool:
     verb of its own yet ("Which wines go with fish" has one: what follows is no verb of the question)."""
     if not _WH_SUBJECT_RE.match(head) or _WHAT_VERB_RE.search(head):
         return False
+    if re.match(r"(?:are|is|were|was)\s+there\b", head, re.IGNORECASE):
+        return False  # "Are there whisky tasting tours except at the big distilleries?": "are" is its verb
     words = syntax.tag(head)
     start = next((k for k, w in enumerate(words) if w.tag in ("WDT", "WP", "WRB")), None)
     if start is not None and words[start].text.lower() == "who":

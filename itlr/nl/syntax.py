@@ -1377,6 +1377,7 @@ _OR_BINOMIALS = {
     ("sink", "swim"), ("boom", "bust"), ("feast", "famine"), ("friend", "foe"), ("hit", "miss"), ("make", "break"),
     ("win", "lose"), ("do", "die"), ("all", "nothing"), ("now", "never"), ("double", "nothing"), ("cash", "credit"),
     ("take", "leave"), ("more", "less"), ("give", "take"), ("love", "money"), ("publish", "perish"), ("stop", "go"),
+    ("sale", "return"),
 }
 
 
