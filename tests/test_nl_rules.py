@@ -2567,6 +2567,10 @@ TWENTYFIRST_PASS = [
     ("sale or return agreements for craft fairs", '"sale or return agreements for craft fairs"'),
     # "Are there X": "are" is the question's verb, so the excluded phrase keeps its noun
     ("Are there cycling tours except with the big operators?", '"Are there cycling tours?" AND NOT "big operators"'),
+    # after sets 147-148: "of" inside a listed lowercase title
+    ("period dramas not house of cards, poldark or downton abbey", '"period dramas" AND NOT "house of cards" AND NOT "poldark" AND NOT "downton abbey"'),
+    # a name of several words keeps its own institution word
+    ("Where can I find volunteering roles at Oxfam or British Heart Foundation shops?", '"Where can I find volunteering roles at Oxfam shops" OR "Where can I find volunteering roles at British Heart Foundation shops"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS)

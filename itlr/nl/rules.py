@@ -1709,7 +1709,12 @@ def _noun_list(after: str) -> bool:
     names = len(items) >= 2 and any(w.tag not in ("JJ", "JJR", "JJS") for it in items for w in it) and all(
         # ("disney+"; "mckinsey" a preposition to the tagger, but no function word)
         # (nor "la" in "la scala or la fenice": a name's particle)
-        1 <= len(it) <= 3 and all(re.fullmatch(r"[a-z]+\+?|['’]s", w.text) and (w.tag not in syntax.FUNCTION_TAGS or (w.tag == "IN" and w.text not in grading.STOP_WORDS) or w.text in _NAME_PARTICLES) for w in it)
+        # (or "of" inside a title: "line of duty")
+        1 <= len(it) <= 3 and all(
+            re.fullmatch(r"[a-z]+\+?|['’]s", w.text)
+            and (w.tag not in syntax.FUNCTION_TAGS or (w.tag == "IN" and w.text not in grading.STOP_WORDS) or w.text in _NAME_PARTICLES or (w.text == "of" and 0 < j < len(it) - 1))
+            for j, w in enumerate(it)
+        )
         for it in items
     )  # (not adjectives only: "snacks not salty or sweet" says what they are)
     return 1 <= len(items) <= 4 and (names or all(
@@ -3002,7 +3007,7 @@ def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
         items[0] += " " + shared  # "vitamin d and b12 deficiency"
     last = items[-1].split()
     if (
-        len(last) >= 2 and last[-1][:1].isupper() and last[-1].lower() in syntax.INSTITUTIONS
+        len(last) == 2 and last[-1][:1].isupper() and last[-1].lower() in syntax.INSTITUTIONS  # ("Oxfam or British Heart Foundation": a name of its own)
         and all(it[:1].isupper() and it.split()[-1].lower() not in syntax.INSTITUTIONS and it.replace(" ", "").isalpha() for it in items[:-1])
     ):
         items[:-1] = [it + " " + last[-1] for it in items[:-1]]  # "Redland Green or Cotham School": the institution of each name
