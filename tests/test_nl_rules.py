@@ -2571,6 +2571,12 @@ TWENTYFIRST_PASS = [
     ("period dramas not house of cards, poldark or downton abbey", '"period dramas" AND NOT "house of cards" AND NOT "poldark" AND NOT "downton abbey"'),
     # a name of several words keeps its own institution word
     ("Where can I find volunteering roles at Oxfam or British Heart Foundation shops?", '"Where can I find volunteering roles at Oxfam shops" OR "Where can I find volunteering roles at British Heart Foundation shops"'),
+    # a lowercase keyword query that opens with what it leaves out; unsure where no plural or adjective ends it
+    ("excluding red squirrels uk mammal species", '"uk mammal species" AND NOT "red squirrels"'),
+    ("except for paris cheap city breaks", '"cheap city breaks" AND NOT "paris"'),
+    ("excluding flood damage home insurance claims", '"excluding flood damage home insurance claims"'),
+    # after keywords, "but not" + a noun the tagger reads as a verb, then what is asked of the class
+    ("walking socks but not wool good for hot weather", '"walking socks good for hot weather" AND NOT "wool"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS)

@@ -999,6 +999,11 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return False  # "violin repair tips but not bow rehairing": a noun compound the tagger opens with a verb
     if after_keywords and first.tag in ("VB", "VBP") and first.text.islower() and len(words) > 2 and words[1].tag == "IN" and syntax.noun_alone(first.text):
         return False  # "national parks but not yosemite with good winter camping": a lowercase name, then what the parks have
+    if (
+        after_keywords and first.tag in ("VB", "VBP") and first.text.islower() and len(words) > 2 and syntax.noun_alone(first.text)
+        and ((words[1].tag == "JJ" and words[2].tag in ("IN", "TO")) or (words[1].text.lower() in ("that", "which") and words[2].verb))
+    ):
+        return False  # "knitting yarns but not merino good for sensitive skin", "starters but not rye that rise quickly": a noun, then what is asked of the class
     if first.tag == "VBN" and len(words) > 1 and all(w.tag in ("NN", "NNS") for w in words[1:] if w.tag not in (".", ",")) and words[-1].tag in ("NN", "NNS", ".", ","):
         return False  # "leaky tap causes but not worn washers": a participle before the nouns it describes, a noun phrase ("not working weekends" is a verb and its object)
     return first.verb and not first.capitalised
@@ -3815,6 +3820,39 @@ def _reported_question(text: str) -> str:
     return _squash(before + asked[:1].upper() + asked[1:] + " " + text[end:])
 
 
+_FRONT_CUE_RE = re.compile(r"(?P<cue>excluding|except(?:\s+for)?|apart\s+from|aside\s+from|other\s+than|besides|anything\s+but|not\s+including)\s+(?=[a-z])")
+
+
+def _front_exclusion_moved(text: str) -> str:
+    """ "excluding barn owls uk owl species": a lowercase keyword query that opens with what it leaves
+    out names the class after it; it reads as "uk owl species, excluding barn owls". The excluded
+    phrase ends at a plural noun, or before an adjective of a people or place, and the class after it
+    is a bare noun phrase ending in a plural; anywhere else it is unsure, and the query stays as it is."""
+    cue = _FRONT_CUE_RE.match(text)
+    if not cue or text != text.lower() or re.search(r"[,;:?!]|\.\s", text.rstrip(" .")):
+        return text
+    body = text[cue.end() :].rstrip(" .")
+    words = syntax.tag(body)
+
+    def plural(w: syntax.Word) -> bool:  # ("owls" alone in a lowercase run is tagged a proper noun)
+        return w.tag == "NNS" or (w.tag in ("NN", "NNP", "VBZ") and len(w.text) > 3 and w.text.endswith("s") and not w.text.endswith("ss"))
+
+    def adjective(w: syntax.Word) -> bool:  # "georgian", "british", "uk", "flat"
+        return _nationality(w.text.capitalize()) or w.text in syntax.COUNTRIES or w.text in ("uk", "us", "eu") or (w.tag == "JJ" and w.text in _PLAIN_ADJECTIVES | {"flat"})
+
+    for k in range(min(4, len(words) - 2)):
+        w, after = words[k], words[k + 1]
+        if w.tag not in ("NN", "NNS", "NNP", "NNPS", "VBZ", "VBP"):
+            continue
+        if not ((plural(w) and after.tag in ("NN", "NNS", "NNP", "JJ")) or adjective(after)):
+            continue
+        rest = words[k + 1 :]
+        if len(rest) < 2 or not plural(rest[-1]) or any(x.tag in ("IN", "TO", "DT", "CC", "PRP", "MD") or (x.verb and not plural(x)) for x in rest):
+            return text
+        return f"{body[after.start :]}, {cue.group('cue')} {body[: w.end]}"
+    return text
+
+
 def _rules_to_expr(original: str) -> RuleResult:
     text = original
     for _ in range(3):  # "Hi, I'm a practice nurse. Customer is asking …": one opening after another
@@ -3850,6 +3888,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     text = _PLAIN_WORDS_RE.sub(lambda m: m.group("asked"), text)
     text = _DISLIKE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + "Leave out " + m.group("items"), text)
     text = _THOSE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + m.group("cue")[:1].upper() + m.group("cue")[1:] + " " + m.group("items") + ", ", text)
+    text = _front_exclusion_moved(text)
     told = text
     text = _drop_background(_there_named(_split_late_requests(text)))
     coach = _COACH_RE.search(told)
