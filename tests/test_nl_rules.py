@@ -2577,6 +2577,9 @@ TWENTYFIRST_PASS = [
     ("excluding flood damage home insurance claims", '"excluding flood damage home insurance claims"'),
     # after keywords, "but not" + a noun the tagger reads as a verb, then what is asked of the class
     ("walking socks but not wool good for hot weather", '"walking socks good for hot weather" AND NOT "wool"'),
+    ("stately homes but not chatsworth open to visitors in winter", '"stately homes open to visitors in winter" AND NOT "chatsworth"'),
+    # "plese", typed for "please"
+    ("soup recipes no leek plese", '"soup recipes" AND NOT "leek"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS)

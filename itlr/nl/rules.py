@@ -1001,7 +1001,7 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return False  # "national parks but not yosemite with good winter camping": a lowercase name, then what the parks have
     if (
         after_keywords and first.tag in ("VB", "VBP") and first.text.islower() and len(words) > 2 and syntax.noun_alone(first.text)
-        and ((words[1].tag == "JJ" and words[2].tag in ("IN", "TO")) or (words[1].text.lower() in ("that", "which") and words[2].verb))
+        and ((words[1].tag == "JJ" or words[1].text.lower() in ("open", "available")) and words[2].tag in ("IN", "TO") or (words[1].text.lower() in ("that", "which") and words[2].verb))
     ):
         return False  # "knitting yarns but not merino good for sensitive skin", "starters but not rye that rise quickly": a noun, then what is asked of the class
     if first.tag == "VBN" and len(words) > 1 and all(w.tag in ("NN", "NNS") for w in words[1:] if w.tag not in (".", ",")) and words[-1].tag in ("NN", "NNS", ".", ","):
@@ -3766,7 +3766,7 @@ _RECOMMEND_TYPO_RE = re.compile(r"\b([Rr])ec{1,2}om{1,3}end")
 _FUNCTION_TYPOS = {
     "wich": "which", "whcih": "which", "whihc": "which", "waht": "what", "whta": "what", "hwo": "how",
     "coud": "could", "cuold": "could", "shoud": "should", "shuold": "should", "woud": "would", "wuold": "would",
-    "sugest": "suggest", "suggets": "suggest", "pont": "point",
+    "sugest": "suggest", "suggets": "suggest", "pont": "point", "plese": "please", "pleese": "please",
 }
 # (not "Pont du Gard": "pont" only as "pont me to")
 _FUNCTION_TYPO_RE = re.compile(r"\b(?:" + "|".join(w for w in _FUNCTION_TYPOS if w != "pont") + r")\b|\bpont(?=\s+(?:me|us)\s+to\b)", re.IGNORECASE)
