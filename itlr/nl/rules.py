@@ -3829,9 +3829,12 @@ def _front_exclusion_moved(text: str) -> str:
     phrase ends at a plural noun, or before an adjective of a people or place, and the class after it
     is a bare noun phrase ending in a plural; anywhere else it is unsure, and the query stays as it is."""
     cue = _FRONT_CUE_RE.match(text)
-    if not cue or text != text.lower() or re.search(r"[,;:?!]|\.\s", text.rstrip(" .")):
+    # (the first sentence only: "anything but ikea flat pack wardrobes. Also, …")
+    later = re.search(r"[.?!]\s+(?=[A-Z])", text)
+    first, rest_of_text = (text[: later.start()], text[later.start() :]) if later else (text, "")
+    if not cue or first != first.lower() or re.search(r"[,;:?!]|\.\s", first.rstrip(" .")):
         return text
-    body = text[cue.end() :].rstrip(" .")
+    body = first[cue.end() :].rstrip(" .")
     words = syntax.tag(body)
 
     def plural(w: syntax.Word) -> bool:  # ("owls" alone in a lowercase run is tagged a proper noun)
@@ -3849,7 +3852,7 @@ def _front_exclusion_moved(text: str) -> str:
         rest = words[k + 1 :]
         if len(rest) < 2 or not plural(rest[-1]) or any(x.tag in ("IN", "TO", "DT", "CC", "PRP", "MD") or (x.verb and not plural(x)) for x in rest):
             return text
-        return f"{body[after.start :]}, {cue.group('cue')} {body[: w.end]}"
+        return f"{body[after.start :]}, {cue.group('cue')} {body[: w.end]}{rest_of_text}"
     return text
 
 

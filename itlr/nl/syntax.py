@@ -229,7 +229,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             j += 2
             continue
         # "great crested newts", "other than smoked salmon": a participle before a noun modifies it
-        if w.tag == "VBN" and w.text.islower() and words[j - 1].tag in ("JJ", "NN") and words[j - 1].text.islower() and j + 1 < n and words[j + 1].tag in ("NN", "NNS", "NNP") and words[j + 1].text.islower():
+        # (after an adjective only: in "british gas offer fixed tariffs" the verb is "offer")
+        if w.tag == "VBN" and w.text.islower() and words[j - 1].tag == "JJ" and words[j - 1].text.islower() and j + 1 < n and words[j + 1].tag in ("NN", "NNS", "NNP") and words[j + 1].text.islower():
             j += 1
             continue
         # "aside from shuttle runs that keep kids engaged": a word in "s" the tagger reads as a verb,
