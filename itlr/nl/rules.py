@@ -550,13 +550,10 @@ _MAX_NEGATIVES = 24  # the query language allows 64 distinct terms; real questio
 _OR_STOP_RE = re.compile(
     r"\b(?:more\s+or\s+less|or\s+not|whether|one\s+or\s+more|sooner\s+or\s+later|either\s+way|and/or|or\s+else|"
     r"or\s+other|or\s+otherwise|or\s+similar|or\s+so|or\s+the\s+like|or\s+something|or\s+anything|give\s+or\s+take|"
-    # fixed expressions: one thing, not a choice
-    r"fight[\s-]or[\s-]flight|trick[\s-]or[\s-]treat(?:ing)?|all[\s-]or[\s-]nothing|now\s+or\s+never|do[\s-]or[\s-]die|"
-    r"hit[\s-]or[\s-]miss|make[\s-]or[\s-]break|sink\s+or\s+swim|double\s+or\s+nothing|truth\s+or\s+dare|"
-    r"rain\s+or\s+shine|dead\s+or\s+alive|heads\s+or\s+tails|take\s+it\s+or\s+leave\s+it|either[\s-]or|boom[\s-]or[\s-]bust|"
-    r"true[\s-]or[\s-]false|yes[\s-]or[\s-]no|one\s+or\s+the\s+other|buy\s+now,?\s+or\s+pay\s+later|live\s+or\s+die|"
-    r"feast\s+or\s+famine|friend\s+or\s+foe|life[\s-]or[\s-]death|love\s+it\s+or\s+(?:hate|list|leave)\s+it|publish\s+or\s+perish|"
-    r"deal\s+or\s+no\s+deal|win\s+or\s+lose|win-win\s+or\s+lose-lose|sale[\s-]or[\s-]return|"
+    # fixed expressions: one thing, not a choice (the pairs are syntax.OR_BINOMIALS)
+    + "|".join(rf"{a}[\s-]or[\s-]{b}" for a, b in sorted(syntax.OR_BINOMIALS))
+    + r"|trick[\s-]or[\s-]treating|take\s+it\s+or\s+leave\s+it|either[\s-]or|one\s+or\s+the\s+other|buy\s+now,?\s+or\s+pay\s+later|"
+    r"love\s+it\s+or\s+(?:hate|list|leave)\s+it|deal\s+or\s+no\s+deal|win-win\s+or\s+lose-lose|"
     r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|"  # counts, not years ("the 1986 or 1990 World Cup")
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
     re.IGNORECASE,

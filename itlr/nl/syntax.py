@@ -1372,14 +1372,15 @@ def _shared_parts(text: str, words: list[Word], starts: list[int], ends: list[in
     return Coordination(prefix, items, tail, head_tail)
 
 
-# Fixed pairs joined by "or" that name one thing: "fight or flight response", "life or death decisions".
-_OR_BINOMIALS = {
+# Fixed pairs joined by "or" that name one thing: "fight or flight response", "life or death decisions"
+# (the one list: rules reads an "or" between them as no choice either)
+OR_BINOMIALS = frozenset({
     ("fight", "flight"), ("life", "death"), ("truth", "dare"), ("trick", "treat"), ("heads", "tails"), ("rain", "shine"),
     ("sink", "swim"), ("boom", "bust"), ("feast", "famine"), ("friend", "foe"), ("hit", "miss"), ("make", "break"),
     ("win", "lose"), ("do", "die"), ("all", "nothing"), ("now", "never"), ("double", "nothing"), ("cash", "credit"),
     ("take", "leave"), ("more", "less"), ("give", "take"), ("love", "money"), ("publish", "perish"), ("stop", "go"),
-    ("sale", "return"),
-}
+    ("sale", "return"), ("dead", "alive"), ("true", "false"), ("yes", "no"), ("live", "die"),
+})
 
 
 def shared_head_phrases(text: str) -> Coordination | None:
@@ -1401,7 +1402,7 @@ def shared_head_phrases(text: str) -> Coordination | None:
     # "a kitchen or bathroom tap", "ibuprofen or naproxen maximum daily dose": one lowercase noun on
     # each side, unless the pair is a fixed expression ("a fight or flight response")
     single = size == 1 and c + 1 < len(words) and _np_word(words, c + 1) and words[c + 1].tag in ("NN", "NNP") and not words[c + 1].capitalised
-    if single and (words[c - 1].tag not in ("NN", "NNP") or (words[c - 1].text.lower(), words[c + 1].text.lower()) in _OR_BINOMIALS):
+    if single and (words[c - 1].tag not in ("NN", "NNP") or (words[c - 1].text.lower(), words[c + 1].text.lower()) in OR_BINOMIALS):
         return None
     if not (2 <= size <= 3 or single) or words[c - 1].tag in ("NNS", "NNPS") or words[c].dep != "cc":
         return None  # a plural is an item of its own: "hiking boots or trail runners for the camino"
