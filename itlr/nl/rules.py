@@ -1142,16 +1142,15 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return False  # "flying reptiles that are not dinosaurs": spelled out in a lowercase query, what the answer is not (writers 175 in 176)
     if negated and re.search(r"\b(?:that|which|who)\s+(?:was|were)(?:\s+not|n['’]t)?\s*$", text[sent_start : m.end()] if m.group("copula") else text[sent_start : m.start()], re.IGNORECASE):
         return False  # "prehistoric reptiles that were not dinosaurs": what the answer was not (writers 11 in 11)
+    does_not = re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word) is not None
     relative_not = re.search(r"\b(?:that|which)\s*$", conn_text, re.IGNORECASE)
-    if relative_not and re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word):
+    # (or after "but", the relative clause going on: "dogs that bark but don't bite")
+    relative_goes_on = re.search(r"\b(?:that|which|who)\s+(?!(?:is|are|was|were)\b)[a-z]\w*\b[^,;:]*\bbut\s*$", text[sent_start : m.start()], re.IGNORECASE)
+    if does_not and (relative_not or relative_goes_on):
         head = text[sent_start:conn_start]
         if not (_TEXT_NOUN_RE.search(head) or _FILLER_RE.match(head.strip() + " ")):
             return False  # "insurance that doesn't cover flood damage": what a thing does not do; only a text "doesn't mention" a topic
-    if re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word) and re.search(r"\b(?:that|which|who)\s+(?!(?:is|are|was|were)\b)[a-z]\w*\b[^,;:]*\bbut\s*$", text[sent_start : m.start()], re.IGNORECASE):
-        head = text[sent_start:conn_start]
-        if not (_TEXT_NOUN_RE.search(head) or _FILLER_RE.match(head.strip() + " ")):
-            return False  # "dogs that bark but don't bite": the relative clause goes on with what the answer does not do
-    if re.match(r"(?:do|does|did)\s+not\b|(?:don|doesn|didn)['’]?t\b", word) and _WH_SUBJECT_RE.match(text[: m.start()].rstrip() + " "):
+    if does_not and _WH_SUBJECT_RE.match(text[: m.start()].rstrip() + " "):
         return False  # "What animals don't need water?", "Which films don't feature X?": the answer's property
     if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:that|which|who)\s+(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE):
         return False  # "languages that are not related to any other language": a property
@@ -1567,8 +1566,6 @@ _LEAVE_THEN_ASK_RE = re.compile(
     r",?\s+and\s+(?P<ask>(?:tell|give|show|list|explain|describe|recommend|suggest|find|name)\s+\w[^.?!;]*[.?!]?)$",
     re.IGNORECASE,
 )
-
-
 
 
 def _misread_compound(listed: str, end: int) -> bool:
@@ -2686,7 +2683,8 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
     # "barn owl and tawny owl calls": two kinds of one noun, said twice, share what follows
     twice = _NOUN_SAID_TWICE_RE.match(t) if not _CHOICE_QUESTION_RE.match(t) else None
     # (the shared part a noun they modify: "bunk beds or cabin beds safer", "sick pay and holiday pay for …" share no noun)
-    shared_noun = twice is not None and syntax.tag(twice.group("tail"))[0].tag in ("NN", "NNS") or (twice is not None and syntax.plural_read_as_verb(syntax.tag(twice.group("tail"))[0]))
+    shared = syntax.tag(twice.group("tail"))[0] if twice else None
+    shared_noun = shared is not None and (shared.tag in ("NN", "NNS") or syntax.plural_read_as_verb(shared))
     if twice and shared_noun and not _fixed_pair(twice.group("a") + " " + twice.group("head"), twice.group("b") + " " + twice.group("head")):
         return _node(Or, [_squash(f"{twice.group('pre')} {twice.group(k)} {twice.group('head')} {twice.group('tail')}") for k in ("a", "b")])
     paired = (_named_kinds(t) or _paired_modifiers(t)) if "?" not in t and len(_words(t)) <= 16 else None

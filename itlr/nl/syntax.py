@@ -678,6 +678,10 @@ def background_topics(sentence: str) -> list[str]:
     quoted = [(m.start(1), m.end(1)) for m in QUOTED_TITLE_RE.finditer(sentence)]
     topics: list[str] = [sentence[a:b] for a, b in quoted]
     seen_end = -1
+
+    def lowercase_compound(w: Word) -> bool:  # a lowercase word the parse makes part of a compound, whatever its tag
+        return w.dep == "compound" and w.text.isalpha() and w.text.islower()
+
     for i, w in enumerate(words):
         # ("looking at traffic calming": a gerund after a noun heads a compound)
         gerund = w.tag == "VBG" and i > 0 and words[i - 1].tag in ("NN", "NNS") and words[i - 1].dep == "compound"
@@ -685,7 +689,7 @@ def background_topics(sentence: str) -> list[str]:
             continue
         start, end = i, i
         # (and a compound's first word the tagger reads as a verb: "taken up fly fishing")
-        while start > 0 and (words[start - 1].tag in inside or (words[start - 1].dep == "compound" and words[start - 1].text.isalpha() and words[start - 1].text.islower())) and not (words[start - 1].tag == "VBG" and start - 1 == 0):
+        while start > 0 and (words[start - 1].tag in inside or lowercase_compound(words[start - 1])) and not (words[start - 1].tag == "VBG" and start - 1 == 0):
             if words[start - 1].tag == "VBG" and words[start].capitalised:
                 break  # "a family of four visiting Edinburgh": the verb and its object, no modifier
             start -= 1
@@ -695,7 +699,7 @@ def background_topics(sentence: str) -> list[str]:
             and (words[end + 1].tag in nouns or (words[end + 1].tag in ("VBG", "HYPH", "JJ") and end + 2 < len(words) and words[end + 2].tag in nouns))
         ):
             end += 1
-        while start < end and words[start].tag not in nouns + ("JJ", "CD") and not (words[start].dep == "compound" and words[start].text.isalpha() and words[start].text.islower() and words[start].tag != "VBG"):
+        while start < end and words[start].tag not in nouns + ("JJ", "CD") and not (lowercase_compound(words[start]) and words[start].tag != "VBG"):
             start += 1  # a phrase opens with a modifier or a noun, not a verb form
         if words[end].capitalised:
             start, end = _title_run(words, start, end)  # "Guys and Dolls", "Of Mice and Men"
