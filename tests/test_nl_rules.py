@@ -2586,7 +2586,16 @@ TWENTYFIRST_PASS = [
     ("excluding red squirrels uk mammal species. Also, where can I see them?", '"uk mammal species. Also, where can I see them?" AND NOT "red squirrels"'),
 ]
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS)
+TWENTYSECOND_PASS = [
+    # session 20: who is not interested goes with the cue, so no "He's." is left in the question
+    ("My dad wants a hobby. He's not interested in golf. What outdoor hobbies suit retirees?", '"What outdoor hobbies suit retirees?" AND NOT "golf"'),
+    ("They're not keen on paper rounds. What part-time jobs can teens do legally in the UK?", '"What part-time jobs can teens do legally in the UK?" AND NOT "paper rounds"'),
+    # a second alternative that is a place, then its own exclusion, takes the first one's head
+    ("surf schools in cornwall, or else devon except croyde", '"surf schools in cornwall" OR "surf schools in devon" AND NOT "croyde"'),
+    ("campsites in the Lake District, or else the Peak District apart from Edale", '"campsites in the Lake District" OR "campsites in the Peak District" AND NOT "Edale"'),
+]
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

@@ -97,6 +97,8 @@ _PREP = r"of|to|about|on|upon|regarding|concerning|related\s+to|surrounding|arou
 _QUANTITY_OF = r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of"
 # "Not sure where to look.": the asker's doubt, nothing left out
 _UNSURE = r"sure|certain|convinced"
+# who is not interested goes with the cue: "I'm not into X", "He's not keen on X" (else "He's." is left)
+_ASKER_IS = r"(?:(?:I['’]m|I\s+am|(?:he|she)['’]s|(?:he|she)\s+is|(?:we|they)['’]re|(?:we|they)\s+are)\s+)?"
 _STRONG = [
     r"with\s+the\s+exception\s+of",
     r"(?:except|exept|excpet)(?:ing)?(?:\s+for)?",  # (as typed: "birds exept gulls")
@@ -119,7 +121,7 @@ _STRONG = [
     r"minus",
     r"barring",
     r"(?<!\bof\s)(?<!\bfor\s)(?<!\bby\s)(?<!\bfrom\s)(?<!\babout\s)leaving\s+(?:out|aside)",  # "the risk of leaving out food": an act
-    r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+interested\s+in",
+    _ASKER_IS + r"not\s+interested\s+in",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+not\s+looking\s+for",
     r"no\s+need\s+(?:for|to\s+(?:mention|include|cover|discuss|explain))",
     # "…, as long as it's not Gone Girl": only a name (checked in _is_topic_exclusion; "unless it's Italian" is a property)
@@ -127,7 +129,7 @@ _STRONG = [
     r"|(?:(?:as|so)\s+long\s+as|provided|providing)\s+(?:it|they|that)\s+(?:isn['’]t|aren['’]t)",
     r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
-    r"(?:I['’]m\s+|I\s+am\s+|we['’]re\s+)?not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
+    _ASKER_IS + r"not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
@@ -4030,6 +4032,11 @@ def _shared_head(left: str, right: str) -> str:
     """ "Jobs in marketing other than sales, or in product management": an alternative that
     opens with a preposition takes the first one's head ("Jobs in product management")."""
     m = _ALT_PREP_RE.match(right.strip())
+    own = _find_trigger(right)
+    if not m and own is not None and _words(right[: own[0]]):
+        # "sea glass beaches in england, or wales except pembrokeshire": the place before the
+        # second alternative's own exclusion takes the first one's place
+        return _squash(_shared_head(left, right[: own[0]]) + right[own[0] :])
     name = _NAME_ONLY_RE.fullmatch(right.strip().rstrip("?.! "))
     if not m and name:
         # "campsites in the Lake District apart from Great Langdale, or else the Peak District": a
