@@ -2593,6 +2593,10 @@ TWENTYSECOND_PASS = [
     # a second alternative that is a place, then its own exclusion, takes the first one's head
     ("surf schools in cornwall, or else devon except croyde", '"surf schools in cornwall" OR "surf schools in devon" AND NOT "croyde"'),
     ("campsites in the Lake District, or else the Peak District apart from Edale", '"campsites in the Lake District" OR "campsites in the Peak District" AND NOT "Edale"'),
+    # a gerund left out keeps its preposition and object; a time after it is the question's
+    ("ways to stay awake other than relying on caffeine", '"ways to stay awake" AND NOT "relying on caffeine"'),
+    ("cheap hobbies other than going to the gym", '"cheap hobbies" AND NOT "going to the gym"'),
+    ("summer activities except swimming in june", '"summer activities in june" AND NOT "swimming"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS)

@@ -144,6 +144,9 @@ def _anything_placed(words: list[Word], k: int) -> bool:
     return nxt.tag == "IN" or kind
 
 
+_GERUND_PREPOSITIONS = ("to", "into", "on", "onto", "at", "with", "in", "through", "off")
+
+
 def _np_end(words: list[Word], i: int, clause: bool) -> int:
     """Index after the noun phrase that starts at word i (its first word always belongs to it).
 
@@ -174,6 +177,13 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             k += 1
         if k - (i + 2) >= 2 and (k >= n or words[k].tag in (".", ",", ":") or words[k].text.lower() in _LIST_WORDS):
             return k
+    # "other than going to the gym", "except relying on caffeine": a gerund's preposition and its
+    # object are what is done, not what is asked of the class
+    if (
+        words[i].tag == "VBG" and not words[i].capitalised and i + 2 < n and words[i + 1].text.lower() in _GERUND_PREPOSITIONS
+        and words[i + 2].tag in _NOUN_TAGS | {"DT", "PRP$", "JJ", "CD"} and not _time_follows(words, i + 2)
+    ):
+        j = i + 2
     while j < n:
         w = words[j]
         low = w.text.lower()
