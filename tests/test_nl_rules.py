@@ -2597,6 +2597,15 @@ TWENTYSECOND_PASS = [
     ("ways to stay awake other than relying on caffeine", '"ways to stay awake" AND NOT "relying on caffeine"'),
     ("cheap hobbies other than going to the gym", '"cheap hobbies" AND NOT "going to the gym"'),
     ("summer activities except swimming in june", '"summer activities in june" AND NOT "swimming"'),
+    # two lowercase countries share the noun after the second
+    ("kenya or tanzania safari in march", '"kenya safari in march" OR "tanzania safari in march"'),
+    ("holidays in spain or new york", '"holidays in spain" OR "holidays in new york"'),
+    # how long something was done is what the asker has behind them, nothing left out
+    ("I've done six weeks of physio. What else helps a frozen shoulder?", '"I\'ve done six weeks of physio. What else helps a frozen shoulder?"'),
+    # what "both … and" joins at the end is each required
+    ("Which actors have won both an Oscar and a Tony?", '"Which actors have won an Oscar" AND "Which actors have won a Tony"'),
+    ("cafes with both wifi and outdoor seating", '"cafes with wifi" AND "cafes with outdoor seating"'),
+    ("Who played both Romeo and Juliet?", '"Who played both Romeo and Juliet?"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS)

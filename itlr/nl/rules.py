@@ -95,6 +95,8 @@ _PREP = r"of|to|about|on|upon|regarding|concerning|related\s+to|surrounding|arou
 # "how to avoid burnout" or "plants that grow without light" are not exclusions.
 # "loads of it", "plenty of those": how much of what was named before
 _QUANTITY_OF = r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of"
+# "a year of recorder", "six weeks of physio": how long something was done, what the asker has behind them
+_DURATION_OF = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|a\s+couple\s+of|\d+)\s+(?:years?|months?|weeks?|terms?|days?|seasons?)\s+of\b"
 # "Not sure where to look.": the asker's doubt, nothing left out
 _UNSURE = r"sure|certain|convinced"
 # who is not interested goes with the cue: "I'm not into X", "He's not keen on X" (else "He's." is left)
@@ -133,7 +135,7 @@ _STRONG = [
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
-    r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))",
+    r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))(?!\s+" + _DURATION_OF + ")",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
     # ("I've read plenty about Hurtigruten and Quark already": how much is no part of what is left out)
@@ -148,7 +150,7 @@ _STRONG = [
     # "I hate horror.", "My son is allergic to eggs."): checked in _is_topic_exclusion
     r"(?:I|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)(?:\s+all\s+of)?"
     r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|loads|plenty|heaps|tons|enough|many|some|good|great|"
-    r"both|far|too|so|way|either|neither|none|most|several|dozens|hundreds|countless|everything|everywhere|anything)\b)",  # "We've tried both.", "We've seen far too many.
+    r"both|far|too|so|way|either|neither|none|most|several|dozens|hundreds|countless|everything|everywhere|anything)\b)(?!\s+" + _DURATION_OF + ")",  # "We've tried both.", "We've seen far too many.
     r"(?:I|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored)\s+of",
     # "I've had enough of HIIT.", "We're fed up with Slack."
@@ -2573,7 +2575,23 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         # said of each item
         inner = _coordination(text[led.end() :], question)
         return _each_led(inner, led.group(0)) if inner is not None else None
-    return _two_questions(text) or _coordinated_parts(text, question) or _conjoined(text)
+    return _two_questions(text) or _both_required(text) or _coordinated_parts(text, question) or _conjoined(text)
+
+
+# "Which hotels in Lisbon have both a rooftop pool and a gym?", "a restaurant that's both vegan and
+# dog-friendly": what "both" joins at the question's end is each required of the same thing
+_BOTH_RE = re.compile(r"\bboth\s+(?P<a>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+and\s+(?P<b>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)\s*[?.!]*$", re.IGNORECASE)
+
+
+def _both_required(text: str) -> Expr | None:
+    """One request per item "both … and" joins, all of them required (an AND; writers 3 in 3)."""
+    m = _BOTH_RE.search(text.strip())
+    if m is None or len(_words(text[: m.start()])) < 2 or _fixed_pair(m.group("a"), m.group("b")):
+        return None
+    if any(re.search(r"\b(?:and|or|but|not|of)\b", m.group(k), re.IGNORECASE) for k in ("a", "b")):
+        return None
+    before, after = text.strip()[: m.start()], text.strip()[m.end() :]
+    return _node(And, [before + m.group("a") + after, before + m.group("b") + after])
 
 
 # "old terrace: …", "Leeds, career change: …": the topics a background gave, before the question
