@@ -407,7 +407,7 @@ _NEG_PREFIXES = [
     # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
     re.compile(r"^" + _ONES_WITH, re.IGNORECASE),
     re.compile(
-        r"^(?:things|topics|content|material|stuff|anything|everything|something)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
+        r"^(?:things|topics|content|material|stuff|anything|everything|something|bits?|parts|sections?|chapters?)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
         r"(?:about|on|in|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
         r"(?:(?:that|which)\s+)?(?:needs?|needing|requires?|requiring|uses?|using|contains?|containing|calls?\s+for|calling\s+for)|"
         r"(?:[a-z]+ed|run|made|built|written|drawn|sung|done|held|owned|taken)\s+by)\s+",
@@ -979,6 +979,11 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return False  # "… but not booked through Sykes, Airbnb or Vrbo", "… but not by doing a factory reset": what is left out
     if len(words) >= 2 and first.tag == "VBG" and words[1].text.lower() in ("ones", "one"):
         return False  # "guided nature walks but not birdwatching ones": a kind of them, left out
+    if first.tag == "VBG" and first.text.islower() and (
+        all(w.tag in (".", ",", ":") for w in words[1:])
+        or (len(words) > 2 and words[1].text.lower() in ("or", "and") and _noun_list(after.strip()[len(first.text) :].strip()[len(words[1].text) :]))
+    ):
+        return False  # "activities but not ziplining?", "… but not birdwatching or butterfly counts": an activity, no verb of the answer's
     listed = re.split(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|nor)\s+)", re.split(r"[.;?!]", after, maxsplit=1)[0].strip())
     if len(listed) >= 2 and all(re.fullmatch(r"[a-z][a-z-]*ing", item) for item in listed):
         return False  # "… but not surfing, kitesurfing or windsurfing": activities listed, topics to leave out
@@ -1746,6 +1751,19 @@ def _one_plural(text: str) -> bool:
 _SAYING_RE = re.compile(r"\b(no|don['’]t|never)\s+[\w'’-]+,?\s+\1\s+[\w'’-]+\s+(?!(?:please|pls|plz|thanks|thank)\b)[\w'’-]", re.IGNORECASE)
 
 
+def _sets_apart(before: str) -> bool:
+    """Whether "apart from" after ``before`` completes a verb that sets things apart, not a
+    "keeping" inside a compound ("poultry keeping courses apart from online ones")."""
+    m = _SETS_APART_RE.search(before)
+    if m is None:
+        return False
+    if m.group(0).lower().startswith("keeping"):
+        words = syntax.tag(before)
+        at = next((k for k, w in enumerate(words) if w.start == m.start()), 0)
+        return not (at > 0 and words[at - 1].tag in ("NN", "NNS") and words[at - 1].text.islower())
+    return True
+
+
 def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
     """(start of the connector, end of the trigger, clause-level) of the first real exclusion trigger."""
     quoted = [q.span() for q in _QUOTED_RE.finditer(text)]
@@ -1772,7 +1790,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             or bool(re.search(r"[,;:—–(]|\s-\s|\b(?:but|and|yet|while|please|pls|plz|kindly)\b", conn_text, re.IGNORECASE))
         )
         word = m.group(0).lower()
-        if word.startswith("apart") and _SETS_APART_RE.search(text[: m.start()]):
+        if word.startswith("apart") and _sets_apart(text[: m.start()]):
             continue  # "how to tell a hawk apart from a falcon", "what sets Basque apart from …": a comparison
         clause = boundary or not _NP_INTERNAL_RE.match(" ".join(word.split()))
         if m.group("strong") or m.group("copula"):
@@ -2979,7 +2997,7 @@ def _named_kinds(text: str) -> Expr | None:
 _AND_BINOMIALS = {
     ("salt", "pepper"), ("salt", "vinegar"), ("fish", "chips"), ("fish", "chip"), ("black", "white"), ("hit", "run"),
     ("trial", "error"), ("bed", "breakfast"), ("sweet", "sour"), ("foot", "mouth"), ("profit", "loss"), ("cease", "desist"),
-    ("pros", "cons"), ("snakes", "ladders"), ("england", "wales"), ("hook", "eye"), ("hook", "loop"), ("stay", "play"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
+    ("pros", "cons"), ("snakes", "ladders"), ("cops", "robbers"), ("catch", "release"), ("england", "wales"), ("hook", "eye"), ("hook", "loop"), ("stay", "play"), ("pride", "prejudice"), ("war", "peace"), ("rock", "roll"), ("arts", "crafts"),
     ("health", "safety"), ("bread", "butter"), ("research", "development"), ("mac", "cheese"), ("macaroni", "cheese"),
     ("acids", "bases"), ("stocks", "shares"), ("belt", "braces"), ("dungeons", "dragons"), ("slip", "fall"), ("pay", "display"),
     ("parent", "baby"), ("parent", "toddler"), ("mother", "baby"), ("mum", "baby"),
@@ -3783,7 +3801,8 @@ _RECOMMEND_TYPO_RE = re.compile(r"\b([Rr])ec{1,2}om{1,3}end")
 _FUNCTION_TYPOS = {
     "wich": "which", "whcih": "which", "whihc": "which", "waht": "what", "whta": "what", "hwo": "how",
     "coud": "could", "cuold": "could", "shoud": "should", "shuold": "should", "woud": "would", "wuold": "would",
-    "sugest": "suggest", "suggets": "suggest", "pont": "point", "plese": "please", "pleese": "please",
+    "sugest": "suggest", "suggets": "suggest", "pont": "point", "plese": "please", "pleese": "please", "pleaes": "please",
+    "allready": "already", "alredy": "already", "alraedy": "already",
 }
 # (not "Pont du Gard": "pont" only as "pont me to")
 _FUNCTION_TYPO_RE = re.compile(r"\b(?:" + "|".join(w for w in _FUNCTION_TYPOS if w != "pont") + r")\b|\bpont(?=\s+(?:me|us)\s+to\b)", re.IGNORECASE)
@@ -3862,9 +3881,10 @@ def _front_exclusion_moved(text: str) -> str:
 
     for k in range(min(4, len(words) - 2)):
         w, after = words[k], words[k + 1]
-        if w.tag not in ("NN", "NNS", "NNP", "NNPS", "VBZ", "VBP"):
+        country = k == 0 and w.text in syntax.COUNTRIES  # (one country, whatever its tag: "excluding scotland hmo licence rules")
+        if w.tag not in ("NN", "NNS", "NNP", "NNPS", "VBZ", "VBP") and not country:
             continue
-        if not ((plural(w) and after.tag in ("NN", "NNS", "NNP", "JJ")) or adjective(after)):
+        if not ((plural(w) and after.tag in ("NN", "NNS", "NNP", "JJ")) or adjective(after) or country):
             continue
         rest = words[k + 1 :]
         if len(rest) < 2 or not plural(rest[-1]) or any(x.tag in ("IN", "TO", "DT", "CC", "PRP", "MD") or (x.verb and not plural(x)) for x in rest):
@@ -4073,6 +4093,15 @@ def _shared_head(left: str, right: str) -> str:
         place = re.search(r"\b(?:in|to|near|around|across)\s+([a-z][a-z'’-]+)\s*$", positive)
         if place is not None and _place_typed_lowercase(place.group(1)) and _words(positive[: place.start(1)]):
             return _squash(positive[: place.start(1)] + alone)
+    if not m and re.match(r"(?:a|an|the|some)\s", right.strip(), re.IGNORECASE):
+        # "Should I learn the ukulele, or a folk instrument other than the banjo?": an object alone
+        # takes the verb the first alternative's object follows
+        trigger = _find_trigger(left)
+        positive = left[: trigger[0]] if trigger else left
+        words = syntax.tag(positive.rstrip(" ,"))
+        k = next((k for k in range(len(words) - 2, 0, -1) if words[k].tag == "VB" and words[k + 1].tag == "DT" and words[k].text.islower()), None)
+        if k is not None and all(w.tag in {"NN", "NNS", "NNP", "NNPS", "CD", "DT", "JJ", "HYPH", "POS"} for w in words[k + 1 :]) and _words(positive[: words[k].end]):
+            return _squash(positive[: words[k].end] + " " + right.strip())
     if not m:
         return right
     at = re.search(r"\s" + m.group(1) + r"\s", left, re.IGNORECASE)
