@@ -2622,6 +2622,11 @@ TWENTYSECOND_PASS = [
     ("I allready know about the Eiffel Tower. What other iron lattice structures were built in the 19th century?", '"What other iron lattice structures were built in the 19th century?" AND NOT "Eiffel Tower"'),
     # an object alone as the second alternative takes the first one's verb
     ("Should I learn the ukulele, or a folk instrument other than the banjo?", '"Should I learn the ukulele" OR "Should I learn a folk instrument?" AND NOT "banjo"'),
+    # "no" said before each of two items, or before a list of two, after a lowercase keyword query
+    ("leatherwork projects no wallets no belts", '"leatherwork projects" AND NOT "wallets" AND NOT "belts"'),
+    ("root vegetables for soup no potatoes or carrots", '"root vegetables for soup" AND NOT "potatoes" AND NOT "carrots"'),
+    ("list some strategy board games with no dice and no luck", '"strategy board games with no dice and no luck"'),
+    ("no win no fee solicitors", '"no win no fee solicitors"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS)

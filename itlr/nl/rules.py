@@ -1846,6 +1846,10 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         polite = re.search(r"\s(?:please|pls|plz)[\s.!]*$", after) if m.group(0) == "no" and not boundary and text == text.lower() else None
         if polite:
             boundary = _noun_list(after[: polite.start()]) and _keywords_before(text, conn_start)
+        # "hay fever medicine no cetirizine or loratadine": two nouns left out to the query's end
+        listed = re.fullmatch(r"\s+(?P<a>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:or|nor)\s+(?P<b>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s.!]*", after) if m.group(0) == "no" and not boundary and text == text.lower() else None
+        if listed and not re.search(r"\b(?:with|has|have|had)\s*$", text[:conn_start]):
+            boundary = _noun_list(listed.group("a")) and _noun_list(listed.group("b")) and _keywords_before(text, conn_start)
         if not (boundary or meta_follows or word == "without" or word == "not"):
             continue
         if not _is_topic_exclusion(text, m, conn_start):
@@ -3739,6 +3743,10 @@ _TOGETHER_RE = re.compile(
 _HEAD_PREPS = ("through", "via", "in", "at", "on", "for", "with", "by", "from", "near", "during", "under", "using")
 
 
+# "leatherwork projects no wallets no belts": a lowercase keyword query that says "no" before each of two items
+_NO_TWICE_RE = re.compile(r"(?P<head>[a-z][^,;:?!.]*?)\s+no\s+(?P<a>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+no\s+(?P<b>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s.!]*")
+
+
 def _shares_head(first: str, part: str) -> str:
     """ "Should I learn watch repair through a college course, or through online tutorials?": an
     alternative that opens with a preposition of the first takes the words before it."""
@@ -3770,6 +3778,9 @@ def rules_to_expr(question: str) -> RuleResult:
     glued = _GLUED_PAREN_RE.sub(lambda m: m.group(1) + _OPEN + m.group(2) + _CLOSE, original)
     glued = _RECOMMEND_TYPO_RE.sub(lambda m: m.group(1) + "ecommend", glued)
     glued = _FUNCTION_TYPO_RE.sub(lambda m: _typo_fixed(m.group(0)), glued)
+    said_twice = _NO_TWICE_RE.fullmatch(glued) if glued == glued.lower() and not _SAYING_RE.search(glued) else None
+    if said_twice and not re.search(r"\b(?:and|or|with|has|have)\b", said_twice.group("a") + " " + said_twice.group("head").split()[-1]):
+        glued = f"{said_twice.group('head')} no {said_twice.group('a')} or {said_twice.group('b')}"  # one list, as "no A or B" says it
     glued = _ABBREVIATION_DOT_RE.sub(lambda m: m.group(1) + _DOT, glued)
     glued = _titles_as_named(glued)
     result = _rules_to_expr(glued)
