@@ -1010,7 +1010,8 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         and ((words[1].tag == "JJ" or words[1].text.lower() in ("open", "available")) and words[2].tag in ("IN", "TO") or (words[1].text.lower() in ("that", "which") and words[2].verb))
     ):
         return False  # "knitting yarns but not merino good for sensitive skin", "starters but not rye that rise quickly": a noun, then what is asked of the class
-    if first.tag == "VBN" and len(words) > 1 and all(w.tag in ("NN", "NNS") for w in words[1:] if w.tag not in (".", ",")) and words[-1].tag in ("NN", "NNS", ".", ","):
+    # (so is one in "-ed" the tagger reads as a past tense: "but not smoked salmon")
+    if (first.tag == "VBN" or (first.tag == "VBD" and first.text.endswith("ed"))) and len(words) > 1 and all(w.tag in ("NN", "NNS") for w in words[1:] if w.tag not in (".", ",")) and words[-1].tag in ("NN", "NNS", ".", ","):
         return False  # "leaky tap causes but not worn washers": a participle before the nouns it describes, a noun phrase ("not working weekends" is a verb and its object)
     return first.verb and not first.capitalised
 

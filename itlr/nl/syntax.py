@@ -243,6 +243,11 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if w.tag == "VBN" and w.text.islower() and words[j - 1].tag == "JJ" and words[j - 1].text.islower() and j + 1 < n and words[j + 1].tag in ("NN", "NNS", "NNP") and words[j + 1].text.islower():
             j += 1
             continue
+        # ("apart from great spotted seen in uk gardens": a kind named by its adjective and participle, the noun left
+        # unsaid, then what is asked of the class)
+        if w.tag == "VBN" and w.text.islower() and j - 1 == i and words[i].tag == "JJ" and words[i].text.islower() and j + 1 < n and words[j + 1].tag in ("VBN", "VBD"):
+            j += 1
+            break
         # "aside from shuttle runs that keep kids engaged": a word in "s" the tagger reads as a verb,
         # after a noun and before a relative clause, is the phrase's plural head
         if plural_read_as_verb(w) and words[j - 1].tag == "NN" and words[j - 1].text.islower() and j + 2 < n and words[j + 1].text.lower() in ("that", "which", "who") and words[j + 2].verb:
