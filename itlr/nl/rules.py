@@ -3741,16 +3741,18 @@ _TOGETHER_RE = re.compile(
 )
 
 
-_HEAD_PREPS = ("through", "via", "in", "at", "on", "for", "with", "by", "from", "near", "during", "under", "using")
+_HEAD_PREPS = ("through", "via", "in", "at", "on", "for", "with", "by", "from", "near", "during", "under", "using", "to", "of", "about")
 
 
 # "leatherwork projects no wallets no belts": a lowercase keyword query that says "no" before each of two items
 _NO_TWICE_RE = re.compile(r"(?P<head>[a-z][^,;:?!.]*?)\s+no\s+(?P<a>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+no\s+(?P<b>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s.!]*")
 
 
-def _shares_head(first: str, part: str) -> str:
-    """ "Should I learn watch repair through a college course, or through online tutorials?": an
-    alternative that opens with a preposition of the first takes the words before it."""
+def _head_before_preposition(first: str, part: str) -> str:
+    """ "Should I learn watch repair through a college course, or through online tutorials?", "Jobs
+    in marketing other than sales, or in product management": an alternative that opens with a
+    preposition of the first takes the words before it (the last such preposition, with no
+    exclusion before it)."""
     opening = part.strip().split(" ", 1)[0].lower()
     if opening not in _HEAD_PREPS:
         return part
@@ -3972,7 +3974,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     try:
         parts = _alternatives(text)
         if len(parts) > 1:
-            parts = parts[:1] + [_shares_head(parts[0], _option_offered(part)) for part in parts[1:]]
+            parts = parts[:1] + [_head_before_preposition(parts[0], _option_offered(part)) for part in parts[1:]]
             shared = _SHARED_TAIL_RE.search(parts[-1])
             if shared and _words(parts[-1][: shared.start()]):
                 # "a Python web framework other than Django, or a Go one, for a small REST API": what
@@ -4048,7 +4050,6 @@ _SENTENCE_OR_RE = re.compile(
 )
 _NEGATION_RE = re.compile(r"\b(?:not|without|never|no)\b|n['’]t\b", re.IGNORECASE)
 _PLAIN_OR_RE = re.compile(r"\s+or\s+", re.IGNORECASE)
-_ALT_PREP_RE = re.compile(r"(in|at|for|with|from|by|on|about|to|of)\s+\S", re.IGNORECASE)
 
 
 def _purpose_request(text: str) -> bool:
@@ -4078,48 +4079,43 @@ def _place_typed_lowercase(word: str) -> bool:
     return word in syntax.COUNTRIES or (syntax.tag(word)[0].tag in ("NN", "NNP") and not word.endswith("ing"))
 
 
-def _shared_head(left: str, right: str) -> str:
+def _alternative_with_head(left: str, right: str) -> str:
     """ "Jobs in marketing other than sales, or in product management": an alternative that
-    opens with a preposition takes the first one's head ("Jobs in product management")."""
-    m = _ALT_PREP_RE.match(right.strip())
+    opens with a preposition takes the first one's head ("Jobs in product management"); one that
+    names only a place, or only an object, takes the words around the first one's place or before
+    its object."""
+    if right.strip().split(" ", 1)[0].lower() in _HEAD_PREPS:
+        return _squash(_head_before_preposition(left, right))
     own = _find_trigger(right)
-    if not m and own is not None and _words(right[: own[0]]):
+    if own is not None and _words(right[: own[0]]):
         # "sea glass beaches in england, or wales except pembrokeshire": the place before the
         # second alternative's own exclusion takes the first one's place
-        return _squash(_shared_head(left, right[: own[0]]) + right[own[0] :])
-    name = _NAME_ONLY_RE.fullmatch(right.strip().rstrip("?.! "))
-    if not m and name:
+        return _squash(_alternative_with_head(left, right[: own[0]]) + right[own[0] :])
+    trigger = _find_trigger(left)
+    positive = left[: trigger[0]] if trigger else left
+    alone = right.strip().rstrip("?.! ")
+    if _NAME_ONLY_RE.fullmatch(alone):
         # "campsites in the Lake District apart from Great Langdale, or else the Peak District": a
         # place named alone takes the place of the one the first alternative names after a preposition
-        trigger = _find_trigger(left)
-        positive = left[: trigger[0]] if trigger else left
         place = ([None] + list(_PLACE_NAMED_RE.finditer(positive)))[-1]  # the last place it names
         if place is not None and _words(positive[: place.start(2)]):
-            return _squash(positive[: place.start(2)] + right.strip().rstrip("?.! ") + positive[place.end(2) :])
-    alone = right.strip().rstrip("?.! ")
-    if not m and re.fullmatch(r"[a-z][a-z'’-]+", alone) and _place_typed_lowercase(alone):
+            return _squash(positive[: place.start(2)] + alone + positive[place.end(2) :])
+    if re.fullmatch(r"[a-z][a-z'’-]+", alone) and _place_typed_lowercase(alone):
         # "dog friendly cottages in cornwall except st ives, or else devon": the same in lowercase,
         # one place for one place
-        trigger = _find_trigger(left)
-        positive = left[: trigger[0]] if trigger else left
         place = re.search(r"\b(?:in|to|near|around|across)\s+([a-z][a-z'’-]+)\s*$", positive)
         if place is not None and _place_typed_lowercase(place.group(1)) and _words(positive[: place.start(1)]):
             return _squash(positive[: place.start(1)] + alone)
-    if not m and re.match(r"(?:a|an|the|some)\s", right.strip(), re.IGNORECASE):
+    if re.match(r"(?:a|an|the|some)\s", right.strip(), re.IGNORECASE):
         # "Should I learn the ukulele, or a folk instrument other than the banjo?": an object alone
         # takes the verb the first alternative's object follows
-        trigger = _find_trigger(left)
-        positive = left[: trigger[0]] if trigger else left
         words = syntax.tag(positive.rstrip(" ,"))
         k = next((k for k in range(len(words) - 2, 0, -1) if words[k].tag == "VB" and words[k + 1].tag == "DT" and words[k].text.islower()), None)
         if k is not None and all(w.tag in {"NN", "NNS", "NNP", "NNPS", "CD", "DT", "JJ", "HYPH", "POS"} for w in words[k + 1 :]) and _words(positive[: words[k].end]):
             return _squash(positive[: words[k].end] + " " + right.strip())
-    if not m:
-        return right
-    at = re.search(r"\s" + m.group(1) + r"\s", left, re.IGNORECASE)
-    if not at or not _words(left[: at.start()]):
-        return right
-    return _squash(left[: at.start()] + " " + right.strip())
+    return right
+
+
 _EITHER_RE = re.compile(r"^\s*either\s+", re.IGNORECASE)
 
 
@@ -4195,7 +4191,7 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
         # "…, or else a caravan site in Wales": these markers name the other option whatever either side excludes
         other_option = m.group("marker") is not None and re.match(r"else|alternatively|failing\s+that|if\s+not", m.group("marker"), re.IGNORECASE) is not None
         if fresh and (other_option or (whole is not None and whole[1] <= m.start()) or own_property or _find_trigger(left) or _find_trigger(right)):
-            right = _shared_head(left, right)
+            right = _alternative_with_head(left, right)
             right = re.sub(r"^(?:about|on|regarding)\s+", "", right.strip(), flags=re.IGNORECASE)
             return [left] + _alternatives(right)
     # "curry recipes excluding ones with coconut milk / quick dal recipes": after a " / " an
