@@ -1623,7 +1623,8 @@ def _keywords_before(text: str, end: int) -> bool:
     # "investment platforms uk": a plural after a noun that the tagger reads as a verb)
     def noun_modifier(k: int) -> bool:
         return (w := words[k]).tag == "VB" and k >= 2 and words[k - 1].tag == "TO" and words[k - 2].tag == "NNS" or (
-            syntax.plural_read_as_verb(w) and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP", "JJ") and (k + 1 == len(words) or words[k + 1].tag in nouns + ("JJ",))
+            # ("ghost walks in york": so before a preposition)
+            syntax.plural_read_as_verb(w) and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP", "JJ") and (k + 1 == len(words) or words[k + 1].tag in nouns + ("JJ", "IN"))
         ) or (
             # ("car hire companies": a noun between two nouns that the tagger reads as a verb; "easy weeknight curry recipes")
             w.tag in ("VB", "VBP", "VBD") and w.text.islower() and k > 0 and words[k - 1].tag in ("NN", "JJ") and k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS")
@@ -1636,7 +1637,7 @@ def _keywords_before(text: str, end: int) -> bool:
         w for k, w in enumerate(words)
         if w.verb and not (w.tag in ("VBG", "VBN") and k + 1 < len(words) and words[k + 1].tag in nouns) and not gerund_noun(k) and not (k == 0 and w.tag == "VBG") and not noun_modifier(k)
         # ("raised bed soil mixes": a query's first word, a participle before a noun)
-        and not (k == 0 and w.tag in ("VBD", "VBN") and w.text.islower() and k + 1 < len(words) and (words[k + 1].tag in nouns or (words[k + 1].tag == "IN" and not re.search(r"(?:ed|[^e]en|wn|un)$", w.text))))
+        and not (k == 0 and w.tag in ("VBD", "VBN") and w.text.islower() and k + 1 < len(words) and (words[k + 1].tag in nouns + ("JJ",) or (words[k + 1].tag == "IN" and not re.search(r"(?:ed|[^e]en|wn|un)$", w.text))))
         # ("whale species seen off cornwall": a participle after a noun, with its preposition, describes it)
         and not (w.tag == "VBN" and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP") and k + 1 < len(words) and words[k + 1].tag in ("IN", "RP"))
         # ("gluten free pasta": a noun before "free", "friendly", "proof" makes one adjective with it)

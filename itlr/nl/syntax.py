@@ -528,6 +528,19 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             i = k
             continue
         elif k == j:
+            # "apart from potatoes carrots parsnips": three lowercase plurals or more one after another to
+            # the clause's end, typed without commas, are one item each (a compound has one plural, at its
+            # end; two may be one, "sports cars")
+            def plural(w: Word) -> bool:
+                return w.text.isalpha() and w.text.islower() and (w.tag == "NNS" or plural_read_as_verb(w))
+
+            run = j
+            while run < n and plural(words[run]):
+                run += 1
+            if run + 1 < n and words[run].text.lower() in _LIST_WORDS and plural(words[run + 1]):
+                run += 2  # ("… carrots or parsnips")
+            if end - i == 1 and plural(words[i]) and run > j + 1 and (run >= n or words[run].tag in (".", ",", ":")):
+                spans.extend((m, m + 1) for m in range(j, run) if words[m].text.lower() not in _LIST_WORDS)
             break  # neither comma nor conjunction: the phrase has ended
         if k >= n or k == j:
             break
@@ -1689,9 +1702,9 @@ def shared_modifiers(first: str, second: str) -> str:
     a, b = tag(first), tag(second)
 
     def plural(w: Word) -> bool:  # (alone, "secondhand kayaks" reads "kayaks" as a verb; "sheep" is tagged singular)
-        return w.tag == "NNS" or plural_read_as_verb(w) or (w.tag == "NN" and w.text in _IRREGULAR_PLURALS)
+        return w.tag == "NNS" or plural_read_as_verb(w) or w.text.lower() in _IRREGULAR_PLURALS  # (whatever its tag: "geese" may be an adjective to it)
 
-    if len(a) < 2 or not b or not plural(a[-1]) or not plural(b[-1]) or b[0].tag in ("JJ", "JJR", "JJS", "DT", "PRP$", "CD"):
+    if len(a) < 2 or not b or not plural(a[-1]) or not plural(b[-1]) or (b[0].tag in ("JJ", "JJR", "JJS", "DT", "PRP$", "CD") and not (len(b) == 1 and plural(b[0]))):
         return ""
     before = [w for w in a[:-1] if w.tag != "HYPH"]  # ("second-hand violins or cellos": a hyphened modifier)
     if any(w.capitalised or not w.text.isalpha() for w in before + b):
