@@ -2639,6 +2639,11 @@ TWENTYSECOND_PASS = [
     # keyword queries: a plural read as a verb before a preposition, a participle before an adjective
     ("ghost walks in york no shambles please", '"ghost walks in york" AND NOT "shambles"'),
     ("pickled vegetable recipes no cucumbers please", '"pickled vegetable recipes" AND NOT "cucumbers"'),
+    # two compounds slashed, one opening with a gerund, share what follows
+    ("rowing machine/exercise bike for bad knees", '"rowing machine for bad knees" OR "exercise bike for bad knees"'),
+    # a country alone as the second alternative takes the place of the country that ends the first
+    ("cycle touring routes france, or spain excluding the pyrenees", '"cycle touring routes france" OR "cycle touring routes spain" AND NOT "pyrenees"'),
+    ("holidays in cornwall except st ives, or else spain", '"holidays in cornwall" AND NOT "st ives" OR "holidays in spain"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS)

@@ -2673,8 +2673,9 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
         head = repeated.group("head")
         return _node(Or, [text[: repeated.start()] + repeated.group(k) + " " + head + text[repeated.end() :] for k in ("a", "b")])
     whole = _SLASHED_COMPOUNDS_RE.search(t) if not re.match(r"(?:are|is)\s+there\b", t, re.IGNORECASE) else None
-    if whole and all(w.tag in ("NN", "NNS", "JJ") for w in syntax.tag(t) if whole.start() <= w.start < whole.end() and w.text != "/"):
+    if whole and all(w.tag in ("NN", "NNS", "JJ", "VBG") for w in syntax.tag(t) if whole.start() <= w.start < whole.end() and w.text != "/"):
         # "hire a cement mixer/plate compactor for a weekend": two compounds, each whole, slashed
+        # ("rowing machine/exercise bike for bad knees": a gerund modifies as an adjective does)
         return _node(Or, [text[: whole.start()] + whole.group(k) + text[whole.end() :] for k in ("a", "b")])
     slashed = list(_SLASHED_PAIR_RE.finditer(t))
     if len(slashed) == 1 and not {slashed[0].group(1).lower(), slashed[0].group(2).lower()} & _SLASH_KEEPS and _slashed_nouns(t, slashed[0]):
@@ -4105,6 +4106,10 @@ def _alternative_with_head(left: str, right: str) -> str:
         # "dog friendly cottages in cornwall except st ives, or else devon": the same in lowercase,
         # one place for one place
         place = re.search(r"\b(?:in|to|near|around|across)\s+([a-z][a-z'’-]+)\s*$", positive)
+        if place is None and alone in syntax.COUNTRIES:
+            # (or a country for the country that ends a keyword query: "cycle touring routes france, or spain excluding …")
+            place = re.search(r"\s([a-z]+)\s*$", positive)
+            place = place if place is not None and place.group(1) in syntax.COUNTRIES else None
         if place is not None and _place_typed_lowercase(place.group(1)) and _words(positive[: place.start(1)]):
             return _squash(positive[: place.start(1)] + alone)
     if re.match(r"(?:a|an|the|some)\s", right.strip(), re.IGNORECASE):
