@@ -2644,6 +2644,10 @@ TWENTYSECOND_PASS = [
     # a country alone as the second alternative takes the place of the country that ends the first
     ("cycle touring routes france, or spain excluding the pyrenees", '"cycle touring routes france" OR "cycle touring routes spain" AND NOT "pyrenees"'),
     ("holidays in cornwall except st ives, or else spain", '"holidays in cornwall" AND NOT "st ives" OR "holidays in spain"'),
+    # a title after "or" in a lowercase list left out, opening with a verb
+    ("roguelike games but not hades or slay the spire", '"roguelike games" AND NOT "hades" AND NOT "slay the spire"'),
+    # who does not want it goes with the cue
+    ("My mum loves crime fiction but she doesn't want anything gory. Any cosy mysteries?", '"crime fiction: Any cosy mysteries?" AND NOT "gory"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS)

@@ -198,7 +198,7 @@ _TRIGGER_RE = re.compile(
 # What may stand before a trigger and goes with it: ", but ", " and ", "; ", "that does ".
 _CONN_RE = re.compile(
     r"(?:\s*[,;:—–]\s*|\s+-\s+|\s+|^)(?:(?:but|and|yet|while|though|although|or)\s+)?(?:just\s+)?"
-    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|pls|plz|kindly)\s+)?(?:(?:I|we)\s+)?"
+    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|pls|plz|kindly)\s+)?(?:(?:I|we|he|she|they)\s+)?"
     # "but definitely not Paris", "and preferably not X"
     r"(?:(?:definitely|certainly|absolutely|preferably|ideally|obviously|especially|particularly|probably|really)\s+)?$",
     re.IGNORECASE,

@@ -564,6 +564,14 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # one more read the same way after "and", are two misread nouns
         if verb and end - i == 1 and words[i].tag == nxt.tag and words[i].text.isalpha() and nxt.text.isalpha():
             verb = False
+        # "but not hades or slay the spire": a lowercase verb, its article and a noun to the end, after "or",
+        # are a title left out too, no request of its own
+        if (
+            verb and nxt.tag in ("VB", "VBP") and nxt.text.islower() and words[k - 1].text.lower() in ("or", "nor")
+            and k + 2 < n and words[k + 1].tag == "DT" and all(w.tag in ("NN", "NNS", "NNP", "JJ") and w.text.islower() for w in words[k + 2 :] if w.tag != ".")
+        ):
+            spans.append((k, n if words[-1].tag != "." else n - 1))
+            break
         # "neither python nor java": a last lone word after "nor" the tagger reads as an adverb is a noun
         # and so is one after "or" that the tagger reads as a noun where only a noun fits ("hawthorn or holly")
         ends_list = words[k - 1].text.lower() == "nor" or (words[k - 1].text.lower() == "or" and noun_alone(nxt.text))
