@@ -1745,7 +1745,10 @@ _SETS_APART_RE = re.compile(
 
 def _one_plural(text: str) -> bool:
     """Whether ``text`` is one lowercase plural noun ("bookshelves")."""
-    return re.fullmatch(r"\s*[a-z][a-z-]+s\s*", text) is not None and [w.tag for w in syntax.tag(text.strip())] == ["NNS"]
+    if re.fullmatch(r"\s*[a-z][a-z-]+s\s*", text) is None:
+        return False
+    words = syntax.tag(text.strip())
+    return len(words) == 1 and (words[0].tag == "NNS" or syntax.plural_read_as_verb(words[0]))  # (alone, "hardwoods" is a verb to the tagger)
 
 
 # a negation said twice over is a saying: "no win no fee", "no pain no gain", "don't ask, don't tell"
@@ -1802,7 +1805,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
                 continue
             # "kayak brands but not perception for sea touring": after a keyword query a bare "but
             # not" is read as "except" is: a preposition ends what is left out
-            bare_but = re.fullmatch(r"\s*but\s+not", text[conn_start : m.end()], re.IGNORECASE) is not None and _keywords_before(text, conn_start)
+            bare_but = re.fullmatch(r"\s*but\s+not", text[conn_start : m.end()], re.IGNORECASE) is not None and (_keywords_before(text, conn_start) or _one_plural(text[:conn_start]))
             return conn_start, m.end(), clause and not m.group("copula") and not bare_but
         after = text[m.end() :]
         meta_follows = bool(_META_FOLLOWS_RE.match(after))

@@ -1000,6 +1000,11 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     if indefinite and words[first_unit].capitalised and not (first_unit > fa and words[first_unit - 1].tag == "DT"):
         return None  # "rent a campervan in Scotland or a caravan": "a caravan" is no second place
     last_unit_end = unit_end(la, lb)
+    if (
+        not middle and words[first_unit].tag in ("NN", "NNS") and words[la].tag == "VBG" and last_unit_end < lb and words[last_unit_end].tag in ("IN", "TO", "DT")
+        and any(w.tag == "VBG" for w in words[fa:first_unit])
+    ):
+        return None  # "opening a bank account or registering with a GP": two gerunds with their objects, not two nouns sharing a tail
     # one modifier word per item, under the last item's head: the head is shared
     modifiers = (
         first_unit == fb - 1
