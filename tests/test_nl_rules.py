@@ -2653,6 +2653,16 @@ TWENTYSECOND_PASS = [
     # two gerunds with their objects are no nouns sharing a tail (unsure: kept whole); a fish in "-ing" is a noun
     ("Is there a guide to opening a bank account or registering with a GP as a student in the UK?", '"Is there a guide to opening a bank account or registering with a GP as a student in the UK?"'),
     ("What are the best flies for trout or grayling on chalk streams?", '"What are the best flies for trout on chalk streams" OR "What are the best flies for grayling on chalk streams"'),
+    # "not" said before each of two items, as "no" is
+    ("bbc period dramas not austen not dickens", '"bbc period dramas" AND NOT "austen" AND NOT "dickens"'),
+    # a first word read as a verb, a second as an adjective: two modifiers of one noun
+    ("croquet or petanque clubs norfolk", '"croquet clubs norfolk" OR "petanque clubs norfolk"'),
+    ("cello or double bass lessons for adults", '"cello" OR "double bass lessons for adults"'),
+    # after ideas or ways asked for, a gerund after "rather than" is another way of doing it (a substitution)
+    ("Any ideas for teaching times tables rather than drilling them with flashcards?", '"teaching times tables rather than drilling them with flashcards?"'),
+    ("Tell me about cycling rather than running", '"cycling" AND NOT "running"'),
+    # a gerund left out keeps its pronoun object and what follows it
+    ("articles on revision rather than cramming it into one night", '"revision" AND NOT "cramming it into one night"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS)

@@ -913,6 +913,9 @@ _CHOICE_NOUN_RE = re.compile(
 )
 
 
+_WAYS_ASKED_RE = re.compile(r"\b(?:ideas?|tips?|ways?|suggestions?|advice|options?)\s+(?:for|on|of|to)\b", re.IGNORECASE)
+
+
 def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, sent_end: int) -> bool:
     """ "What can I drink instead of coffee?", "Reasons to learn X rather than Y", "Almond milk
     instead of cow's milk", "X rather than Y for Z": the user chooses X over Y, so Y belongs to
@@ -938,7 +941,9 @@ def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, se
                 return True  # "Tell me why people choose X rather than Y"
         elif at >= trig_end:
             # "rather than buy", "instead of by car": actions or manners compared, not topics
-            if w.tag in ("VB", "VBP", "IN", "TO") and low not in ("about", "of"):
+            # (so is a gerund after a request for ideas or ways: "ideas for teaching times tables rather
+            # than drilling them"; not in "articles on knitting rather than crocheting", "tell me about …")
+            if (w.tag in ("VB", "VBP", "IN", "TO") or (w.tag == "VBG" and _WAYS_ASKED_RE.search(head))) and low not in ("about", "of"):
                 return True
             # "X rather than Y for Z": Y is the other option for the same purpose
             rest = sentence[w.start :]
@@ -3749,8 +3754,9 @@ _TOGETHER_RE = re.compile(
 _HEAD_PREPS = ("through", "via", "in", "at", "on", "for", "with", "by", "from", "near", "during", "under", "using", "to", "of", "about")
 
 
-# "leatherwork projects no wallets no belts": a lowercase keyword query that says "no" before each of two items
-_NO_TWICE_RE = re.compile(r"(?P<head>[a-z][^,;:?!.]*?)\s+no\s+(?P<a>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+no\s+(?P<b>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s.!]*")
+# "leatherwork projects no wallets no belts", "bbc period dramas not austen not dickens": a lowercase keyword
+# query that says "no" or "not" before each of two items
+_NO_TWICE_RE = re.compile(r"(?P<head>[a-z][^,;:?!.]*?)\s+(?P<cue>no|not)\s+(?P<a>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P=cue)\s+(?P<b>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s.!]*")
 
 
 def _head_before_preposition(first: str, part: str) -> str:
@@ -3788,7 +3794,7 @@ def rules_to_expr(question: str) -> RuleResult:
     glued = _FUNCTION_TYPO_RE.sub(lambda m: _typo_fixed(m.group(0)), glued)
     said_twice = _NO_TWICE_RE.fullmatch(glued) if glued == glued.lower() and not _SAYING_RE.search(glued) else None
     if said_twice and not re.search(r"\b(?:and|or|with|has|have)\b", said_twice.group("a") + " " + said_twice.group("head").split()[-1]):
-        glued = f"{said_twice.group('head')} no {said_twice.group('a')} or {said_twice.group('b')}"  # one list, as "no A or B" says it
+        glued = f"{said_twice.group('head')} {said_twice.group('cue')} {said_twice.group('a')} or {said_twice.group('b')}"  # one list, as "no A or B" says it
     glued = _ABBREVIATION_DOT_RE.sub(lambda m: m.group(1) + _DOT, glued)
     glued = _titles_as_named(glued)
     result = _rules_to_expr(glued)

@@ -184,6 +184,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         and words[i + 2].tag in _NOUN_TAGS | {"DT", "PRP$", "JJ", "CD"} and not _time_follows(words, i + 2)
     ):
         j = i + 2
+    # ("rather than drilling them with flashcards": so its pronoun object and the preposition after it)
+    elif words[i].tag == "VBG" and not words[i].capitalised and i + 3 < n and words[i + 1].text.lower() in ("it", "them") and words[i + 2].text.lower() in _GERUND_PREPOSITIONS and words[i + 3].tag in _NOUN_TAGS | {"DT", "PRP$", "JJ"}:
+        j = i + 3
     while j < n:
         w = words[j]
         low = w.text.lower()
@@ -876,7 +879,7 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
         return True  # "SATB or SSA arrangements", "a UK or US spelling guide": two acronyms before a common noun
     if last + 1 < hi and f.tag == "NN" and l.tag in ("VB", "VBP") and l.text.isalpha() and words[last + 1].tag in ("NN", "NNS") and not words[last + 1].capitalised:
         return True  # "a leather or suede jacket": a verb is no item beside a noun, so "suede" is a misread modifier
-    if first == 0 and last + 1 < hi and f.tag in ("VB", "VBP") and f.text.isalpha() and f.text.islower() and l.tag == "NN" and words[last + 1].tag in ("NN", "NNS") and words[last + 1].text.islower():
+    if first == 0 and last + 1 < hi and f.tag in ("VB", "VBP") and f.text.isalpha() and f.text.islower() and (l.tag == "NN" or (l.tag == "JJ" and words[last + 1].tag == "NNS")) and words[last + 1].tag in ("NN", "NNS") and words[last + 1].text.islower():
         return True  # "ferret or rabbit vaccinations": so is a first word the tagger reads as a verb
     if last + 1 >= hi or (first > 0 and words[first - 1].text.lower() in ("a", "an")):
         return False  # "the symptoms of a stroke or heart attack": "a stroke" is a whole item
