@@ -3898,8 +3898,8 @@ def _front_exclusion_moved(text: str) -> str:
     body = first[cue.end() :].rstrip(" .")
     words = syntax.tag(body)
 
-    def plural(w: syntax.Word) -> bool:  # ("owls" alone in a lowercase run is tagged a proper noun)
-        return w.tag == "NNS" or (w.tag in ("NN", "NNP", "VBZ") and len(w.text) > 3 and w.text.endswith("s") and not w.text.endswith("ss"))
+    def plural(w: syntax.Word) -> bool:  # (and "owls" alone in a lowercase run is tagged a proper noun)
+        return syntax.plural_noun(w) or (w.tag in ("NN", "NNP") and len(w.text) > 3 and w.text.endswith("s") and not w.text.endswith("ss"))
 
     def adjective(w: syntax.Word) -> bool:  # "georgian", "british", "uk", "flat"
         return _nationality(w.text.capitalize()) or w.text in syntax.COUNTRIES or w.text in ("uk", "us", "eu") or (w.tag == "JJ" and w.text in _PLAIN_ADJECTIVES | {"flat"})
@@ -4401,7 +4401,7 @@ def _other_kind(left: str, right: str) -> bool:
         return False
 
     def plural(w: syntax.Word) -> bool:  # "beaches" alone reads as a verb, "ultras" as a name
-        return not w.capitalised and (w.tag in ("NNS", "NNPS") or (w.tag == "VBZ" and w.text.endswith("s")))
+        return not w.capitalised and syntax.plural_noun(w)
 
     # "hostels in Porto", "train passes in Japan": a (compound) plural with a place or purpose of its own
     k = next((k for k, w in enumerate(words[:3]) if plural(w)), None)

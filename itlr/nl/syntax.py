@@ -396,6 +396,12 @@ def noun_read_as_adverb(w: Word) -> bool:
     return w.tag == "RB" and w.text.isalpha() and w.text.islower() and not w.text.endswith("ly") and w.text.lower() not in _CLAUSE_ADVERBS
 
 
+def plural_noun(w: Word) -> bool:
+    """Whether ``w`` may be a plural noun, whatever the tagger made of it: tagged plural, a lowercase
+    word in "s" read as a verb ("kayaks"), or a plural without an "s" ("geese", "sheep")."""
+    return w.tag in ("NNS", "NNPS") or plural_read_as_verb(w) or w.text.lower() in _IRREGULAR_PLURALS
+
+
 def _plural(w: Word) -> bool:
     """Whether ``w`` is a plural noun: a word the tagger calls plural has its "s" ("tesco", a lowercase
     name, is tagged NNS) or is one of the plurals without one."""
@@ -535,7 +541,7 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             # the clause's end, typed without commas, are one item each (a compound has one plural, at its
             # end; two may be one, "sports cars")
             def plural(w: Word) -> bool:
-                return w.text.isalpha() and w.text.islower() and (w.tag == "NNS" or plural_read_as_verb(w))
+                return w.text.isalpha() and w.text.islower() and plural_noun(w)
 
             run = j
             while run < n and plural(words[run]):
@@ -1717,9 +1723,8 @@ def shared_modifiers(first: str, second: str) -> str:
     light bulbs"); "" when none ("cats or small dogs", "Roman coins and medals")."""
     a, b = tag(first), tag(second)
 
-    def plural(w: Word) -> bool:  # (alone, "secondhand kayaks" reads "kayaks" as a verb; "sheep" is tagged singular)
-        return w.tag == "NNS" or plural_read_as_verb(w) or w.text.lower() in _IRREGULAR_PLURALS  # (whatever its tag: "geese" may be an adjective to it)
-
+    # (alone, "secondhand kayaks" reads "kayaks" as a verb; "sheep" is tagged singular, "geese" may be an adjective)
+    plural = plural_noun
     if len(a) < 2 or not b or not plural(a[-1]) or not plural(b[-1]) or (b[0].tag in ("JJ", "JJR", "JJS", "DT", "PRP$", "CD") and not (len(b) == 1 and plural(b[0]))):
         return ""
     before = [w for w in a[:-1] if w.tag != "HYPH"]  # ("second-hand violins or cellos": a hyphened modifier)
