@@ -2617,12 +2617,13 @@ _BOTH_RE = re.compile(r"\bboth\s+(?P<a>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+and\
 
 def _both_required(text: str) -> Expr | None:
     """One request per item "both … and" joins, all of them required (an AND; writers 3 in 3)."""
-    m = _BOTH_RE.search(text.strip())
-    if m is None or len(_words(text[: m.start()])) < 2 or _fixed_pair(m.group("a"), m.group("b")):
+    t = text.strip()
+    m = _BOTH_RE.search(t)
+    if m is None or len(_words(t[: m.start()])) < 2 or _fixed_pair(m.group("a"), m.group("b")):
         return None
     if any(re.search(r"\b(?:and|or|but|not|of)\b", m.group(k), re.IGNORECASE) for k in ("a", "b")):
         return None
-    before, after = text.strip()[: m.start()], text.strip()[m.end() :]
+    before, after = t[: m.start()], t[m.end() :]
     return _node(And, [before + m.group("a") + after, before + m.group("b") + after])
 
 
