@@ -1388,8 +1388,11 @@ TWELFTH_PASS = [
     # "suede" read as a verb beside a noun modifier is a modifier too
     ("How do I clean a canvas or suede sofa?", '"How do I clean a canvas sofa" OR "How do I clean a suede sofa"'),
     # whom one's own work is for says nothing of its topic, whether the text ends there or goes on
+    # (a question that stands alone drops the work's topic, one that points back leads with it: session 21)
     ("I'm preparing a lesson on volcanoes for my class. Which eruptions besides Vesuvius make good case studies?",
-     '"volcanoes. Which eruptions make good case studies?" AND NOT "Vesuvius"'),
+     '"Which eruptions make good case studies?" AND NOT "Vesuvius"'),
+    ("I'm preparing a lesson on volcanoes for my class. Which ones besides Vesuvius make good case studies?",
+     '"volcanoes: Which ones make good case studies?" AND NOT "Vesuvius"'),
     # "…, which we already own": a remark on what was left out goes with it
     ("Which compost bins work for a small yard, other than tumblers, which we already own?",
      '"compost bins for a small yard" AND NOT "tumblers"'),
@@ -2665,7 +2668,14 @@ TWENTYSECOND_PASS = [
     ("articles on revision rather than cramming it into one night", '"revision" AND NOT "cramming it into one night"'),
 ]
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS)
+TWENTYTHIRD_PASS = [
+    # session 21: what the asker is writing on is background when a question follows it
+    ("I'm writing an essay on Victorian railways. Which engineers other than Brunel built viaducts?", '"Which engineers built viaducts?" AND NOT "Brunel"'),
+    ("I'm doing a school project on volcanoes. Could you find me photos of lava flows or ash clouds?", '"photos of lava flows" OR "photos of ash clouds"'),
+    ("I'm writing an essay on Victorian railways.", '"Victorian railways"'),
+]
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

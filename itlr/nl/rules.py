@@ -262,6 +262,12 @@ _FILLER_RE = re.compile(
     r"|(?:putting\s+together|making|compiling|building)\s+(?:a|an|my|our)(?=\s+(?:[\w-]+\s+)?(?:list|guide|playlist|collection)\s+(?:on|about|of|for)\s)))\s+",
     re.IGNORECASE,
 )
+# What the asker works on: "I'm writing an essay on …" (one branch of _FILLER_RE)
+_WORK_ON_RE = re.compile(
+    r"(?:i(?:\s+am|['’]m)|we(?:\s+are|['’]re))\s+(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
+    r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)\s",
+    re.IGNORECASE,
+)
 # Asking for things rather than texts: "Recommend a dry cat food", "Suggest some board games".
 # Only dropped from the positive text: "recommend a car without a sunroof" is a property, not a
 # request for texts that leave a topic out (unlike _FILLER_RE's "Explain X without Y").
@@ -3469,6 +3475,18 @@ def _names_its_topics(sentence: str) -> bool:
     return reported is None and not things and asking is None and aversion is None
 
 
+def _background_topics(sentence: str) -> list[str]:
+    """``syntax.background_topics``, but what the asker works on is one topic as it reads, without
+    the work or whom it is for ("I'm writing an essay on Art Nouveau posters for my design course."
+    → "Art Nouveau posters")."""
+    work = _WORK_ON_RE.match(sentence)
+    if work is None:
+        return syntax.background_topics(sentence)
+    topic = re.split(r"\s+for\s+(?:my|our|a|an|the|his|her|their)\b|[,;:]", sentence[work.end() :], maxsplit=1)[0]
+    topic = re.sub(r"^(?:the|a|an)\s+", "", topic.strip().rstrip(".!"), flags=re.IGNORECASE)
+    return [topic] if topic else []
+
+
 _WISH_RE = re.compile(r"(?:i|we)(?:['’]d|\s+would)?(?:\s+(?:really|just))?\s+(?:want|like|need|hope|plan)\s+to\s+\w", re.IGNORECASE)
 
 
@@ -3524,7 +3542,9 @@ def _drop_background(text: str) -> str:
         elif (
             _ABOUT_ME_RE.match(sentence)
             and not sentence.endswith("?")
-            and not _FILLER_RE.match(sentence)
+            # ("I'm writing an essay on X." asks for X, unless a question follows: "I'm writing a school
+            # project on the Industrial Revolution. Could you find me primary sources on …?")
+            and (not _FILLER_RE.match(sentence) or (_WORK_ON_RE.match(sentence) is not None and any(text[c:d].rstrip().endswith("?") for c, d in spans[k + 1 :])))
             and not _ASK_FOR_RE.match(sentence)
             and not _TOPIC_STATEMENT_RE.search(sentence)
             and not excludes(a, b)
@@ -3595,7 +3615,7 @@ def _drop_background(text: str) -> str:
             before = [k for k in background if k < min(request) and k not in afterthoughts]
             lead_topics: list[str] = []
             for k in before:
-                lead_topics += [t for t in syntax.background_topics(text[spans[k][0] : spans[k][1]].strip()) if t not in lead_topics]
+                lead_topics += [t for t in _background_topics(text[spans[k][0] : spans[k][1]].strip()) if t not in lead_topics]
             if before and lead_topics and all(_names_its_topics(text[spans[k][0] : spans[k][1]].strip()) for k in before):
                 return _squash(_lead(lead_topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
             asked_alone = text[spans[request[0]][0] : spans[request[0]][1]] if len(request) == 1 else ""
@@ -3645,7 +3665,7 @@ def _drop_background(text: str) -> str:
 
     for k in named if not (bare or about_someone) else sorted(set(named) | {k for k in background if k < min(request)}):
         sentence = text[spans[k][0] : spans[k][1]].strip()
-        topics += [t for t in syntax.background_topics(sentence) if not grading.content_words(t) <= asked and t not in topics and not narrowed(t, sentence) and wanted(t)]
+        topics += [t for t in _background_topics(sentence) if not grading.content_words(t) <= asked and t not in topics and not narrowed(t, sentence) and wanted(t)]
     return _squash(_lead(topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
 
 
