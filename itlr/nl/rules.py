@@ -1024,6 +1024,8 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
     # (so is one in "-ed" the tagger reads as a past tense: "but not smoked salmon")
     if (first.tag == "VBN" or (first.tag == "VBD" and first.text.endswith("ed"))) and len(words) > 1 and all(w.tag in ("NN", "NNS") for w in words[1:] if w.tag not in (".", ",")) and words[-1].tag in ("NN", "NNS", ".", ","):
         return False  # "leaky tap causes but not worn washers": a participle before the nouns it describes, a noun phrase ("not working weekends" is a verb and its object)
+    if after_keywords and first.tag == "VB" and first.text.islower() and len(words) > 1 and words[1].tag == "NNS" and all(w.tag in (".", ",") for w in words[2:]):
+        return False  # "hearing aids but not cochlear implants?": a modifier and a plural that end the clause, a noun phrase
     return first.verb and not first.capitalised
 
 
@@ -1254,6 +1256,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     if word in ("not", "but not", "and not"):
         nor_list = re.match(r"\s+[^.?!;,]+?\s+nor\s+\w", after) is not None  # "not skiing nor snowboarding": items
         after_keywords = _keywords_before(text, conn_start) and not re.match(r"\s*(?:that|which|who)\b", conn_text, re.IGNORECASE)
+        # ("Could you find me info on hearing aids but not …": what a text asked for is on, a noun phrase, as after keywords)
+        after_keywords = after_keywords or (_FILLER_RE.match(text[sent_start:conn_start].strip() + " ") is not None and _TEXT_NOUN_RE.search(text[sent_start:conn_start]) is not None)
         # ("What trees but not oaks support …?": said inside the question's subject, before its verb, a member left out)
         inside_subject = re.fullmatch(r"\s*(?:which|what)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*", text[sent_start:conn_start], re.IGNORECASE) is not None
         if not nor_list and not inside_subject and (_relation_follows(after, after_keywords) or _description_follows(after)):
