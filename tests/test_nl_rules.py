@@ -2675,6 +2675,9 @@ TWENTYTHIRD_PASS = [
     ("I'm writing an essay on Victorian railways.", '"Victorian railways"'),
     # after a text asked for on something, "but not" and a modifier the tagger reads as a verb, then a plural: a noun phrase
     ("Could you find me info on hearing aid types but not cochlear implants?", '"hearing aid types?" AND NOT "cochlear implants"'),
+    # a background the question needs stays with each item the question asks of
+    ("We've got a family reunion in Porto this summer. Can you find flights from Leeds or Newcastle?",
+     '"We\'ve got a family reunion in Porto this summer. Can you find flights from Leeds" OR "We\'ve got a family reunion in Porto this summer. Can you find flights from Newcastle"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS)

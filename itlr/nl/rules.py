@@ -2617,6 +2617,15 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         # said of each item
         inner = _coordination(text[led.end() :], question)
         return _each_led(inner, led.group(0)) if inner is not None else None
+    spans = _sentences(text.strip())
+    if len(spans) >= 2 and not any(text.strip()[a:b].rstrip().endswith("?") for a, b in spans[:-1]):
+        # "We've got a family wedding in Lisbon this summer. Can you find flights from Bristol or
+        # Cardiff?": what a kept background says goes with each item the question asks of (not
+        # where an earlier sentence asks too: "How does X …? What are ways to prevent or minimize X?")
+        last = text.strip()[spans[-1][0] :].strip()
+        inner = _coordination(last, question) if _QUESTION_START_RE.match(last) or _requests(last) or last.endswith("?") else None
+        if inner is not None:
+            return _each_led(inner, text.strip()[: spans[-1][0]].strip() + " ")
     return _two_questions(text) or _both_required(text) or _coordinated_parts(text, question) or _conjoined(text)
 
 
