@@ -2675,6 +2675,11 @@ TWENTYTHIRD_PASS = [
     ("I'm writing an essay on Victorian railways.", '"Victorian railways"'),
     # after a text asked for on something, "but not" and a modifier the tagger reads as a verb, then a plural: a noun phrase
     ("Could you find me info on hearing aid types but not cochlear implants?", '"hearing aid types?" AND NOT "cochlear implants"'),
+    # after a keyword query, a bare "not in" / "not from" a place or a source leaves it out (where
+    # countries are is what they are)
+    ("yoga retreats not in bali", '"yoga retreats" AND NOT "bali"'),
+    ("pottery courses not in london, or else glass blowing taster days", '"pottery courses" AND NOT "london" OR "glass blowing taster days"'),
+    ("european countries not in the eu", '"european countries not in the eu"'),
     # a background the question needs stays with each item the question asks of
     ("We've got a family reunion in Porto this summer. Can you find flights from Leeds or Newcastle?",
      '"We\'ve got a family reunion in Porto this summer. Can you find flights from Leeds" OR "We\'ve got a family reunion in Porto this summer. Can you find flights from Newcastle"'),
