@@ -1307,7 +1307,12 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         things_asked = re.match(r"(?:what|which|who)\b", text[sent_start:].strip(), re.IGNORECASE)
         if things_asked and re.match(r"\s*the\s+[a-z]", after) and re.match(r"(?:but|and)\s", word) and not asked_class:
             return False
-    if (_STATEMENT_CUE_RE.match(word) or "already" in word or re.match(r"(?:i|we)\s+(?:already\s+)?know|(?:i|we)\S*\s+(?:have\s+)?(?:been|done|seen)", word)) and _REFERS_BACK_RE.search(text, m.end()):
+    done = _STATEMENT_CUE_RE.match(word) or "already" in word or re.match(r"(?:i|we)\s+(?:already\s+)?know|(?:i|we)\S*\s+(?:have\s+)?(?:been|done|seen)", word)
+    if done and re.match(r"\s*(?:(?:most|many|some|loads|lots|plenty|a\s+lot|a\s+few|several)\s+of|much)\b", after, re.IGNORECASE) and not re.search(r"\b(?:have|has|had|own|got)\s*$", text[: m.end()], re.IGNORECASE):
+        # "We've already seen most of the big attractions in Edinburgh.": how much was seen, no one
+        # thing left out ("We already have loads of lavender." has enough of it: it is)
+        return False
+    if done and _REFERS_BACK_RE.search(text, m.end()):
         return False  # "I'm tired of Monopoly. What's a good replacement for it?", "I've seen Dune, anything similar?": wanted as context
     # (what the user knows about is left out whatever is asked: "What caused WW1? I already know about the assassination")
     knowledge = re.search(r"\bknow\b|\bfamiliar\b|\b(?:about|of)$", word) is not None
