@@ -2683,6 +2683,10 @@ TWENTYTHIRD_PASS = [
     # how much of something the asker has done leaves no one thing out
     ("We've already seen most of the big museums in Glasgow. What else is there to do, not including the necropolis?",
      '"We\'ve already seen most of the big museums in Glasgow. What else is there to do?" AND NOT "necropolis"'),
+    # "already saw", "already went to"; when it was done is no part of what is left out, nor left in the question
+    ("We already saw Siena and Lucca on a previous trip. Which other Tuscan towns are worth a night?",
+     '"Which other Tuscan towns are worth a night?" AND NOT "Siena" AND NOT "Lucca"'),
+    ("We already went to Krakow last year. Which other Polish cities are good for a weekend?", '"Which other Polish cities are good for a weekend?" AND NOT "Krakow"'),
     # a background the question needs stays with each item the question asks of
     ("We've got a family reunion in Porto this summer. Can you find flights from Leeds or Newcastle?",
      '"We\'ve got a family reunion in Porto this summer. Can you find flights from Leeds" OR "We\'ve got a family reunion in Porto this summer. Can you find flights from Newcastle"'),

@@ -132,7 +132,7 @@ _STRONG = [
     r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     _ASKER_IS + r"not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|watched|visited|tried|been\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
     r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))(?!\s+" + _DURATION_OF + ")",
@@ -516,7 +516,9 @@ _NEG_SUFFIX_RE = re.compile(
     # "avocado mousse a hundred times": how often the user has had it, not what
     r"|(?<=\w)\s+" + _HOW_OFTEN + r"$"
     # "Handel's Messiah this year": when it is left out, not what
-    r"|(?<=\w)\s+(?:this|next)\s+(?:year|time|summer|winter|spring|autumn|term|season|month|week)$"
+    r"|(?<=\w)\s+(?:this|next|last)\s+(?:year|time|summer|winter|spring|autumn|term|season|month|week)$"
+    # ("Cusco on a previous trip", "the Inca Trail years ago": when it was done)
+    r"|(?<=\w)\s+(?:(?:on|during)\s+(?:a|an|our|my)\s+(?:previous|earlier|last|first)\s+(?:trip|visit|holiday|stay)|(?:(?:a\s+few|a\s+couple\s+of|two|three|several|many|\d+)\s+)?years\s+ago)$"
     # "thermite for safety reasons": why it is left out, not what
     r"|(?<=\w)\s+for\s+(?:[\w-]+\s+){0,2}reasons$",
     re.IGNORECASE,
@@ -4494,6 +4496,17 @@ def _translate(text: str) -> RuleResult | None:
     text = _paren_exclusions(text, negatives)
     cut = _inline_exclusions(text, items)
     spans = _sentences(cut) if cut != text else []
+    if len(spans) > 1:
+        # "We already saw Positano on a previous trip. Which …?": what is left of a sentence whose
+        # exclusion was cut, lowercase and with no verb of its own, says nothing asked
+        # (a preposition's phrase; a background's topics are lowercase and verbless too: "hen, Spain.")
+        residue = [
+            k for k, (a, b) in enumerate(spans[:-1])
+            if re.match(r"(?:on|in|at|during|over|before|after|from|with)\s", cut[a:b].strip()) and not any(w.verb for w in syntax.tag(cut[a:b].strip()))
+        ]
+        if residue:
+            cut = _squash(" ".join(cut[a:b] for k, (a, b) in enumerate(spans) if k not in residue))
+            spans = _sentences(cut)
     if len(spans) > 1:
         # "I'm a new head of year and I already know about X. What other …?": with its exclusion cut,
         # a sentence may be left saying only who asks; it goes where the question stays as asked
