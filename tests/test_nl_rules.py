@@ -2680,6 +2680,7 @@ TWENTYTHIRD_PASS = [
     ("yoga retreats not in bali", '"yoga retreats" AND NOT "bali"'),
     ("pottery courses not in london, or else glass blowing taster days", '"pottery courses" AND NOT "london" OR "glass blowing taster days"'),
     ("european countries not in the eu", '"european countries not in the eu"'),
+    ("hostels in lisbon not in alfama", '"hostels in lisbon" AND NOT "alfama"'),
     # how much of something the asker has done leaves no one thing out
     ("We've already seen most of the big museums in Glasgow. What else is there to do, not including the necropolis?",
      '"We\'ve already seen most of the big museums in Glasgow. What else is there to do?" AND NOT "necropolis"'),

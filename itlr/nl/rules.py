@@ -1136,11 +1136,13 @@ _PLACE_CLASSES = frozenset({"countries", "states", "nations", "cities", "towns",
 def _place_left_out(text: str, conn_start: int, trig_end: int) -> bool:
     """ "falconry courses not in scotland, or …": a bare "not" after a plural that ends a keyword
     query, then a place or a source to the clause's end, leaves that place out (every writer of dev and of
-    sets 179-180 who wrote one: 5 in 5)."""
+    sets 175-180 who wrote one: 6 in 6)."""
     if not re.fullmatch(r"\s*not", text[conn_start:trig_end], re.IGNORECASE) or _PLACE_LEFT_OUT_RE.match(text, trig_end) is None:
         return False
     before = [w for w in syntax.tag(text[:conn_start].rstrip()) if w.tag not in (",", ".", ":")]
-    return bool(before) and before[-1].text.lower() not in _PLACE_CLASSES and syntax.plural_noun(before[-1]) and _keywords_before(text, conn_start)
+    # (the plural may have a place after it: "hostels in lisbon not in alfama")
+    head = len(before) - 3 if len(before) >= 3 and before[-2].text.lower() in ("in", "near", "around") else len(before) - 1
+    return head >= 0 and before[head].text.lower() not in _PLACE_CLASSES and syntax.plural_noun(before[head]) and _keywords_before(text, conn_start)
 
 
 def _prep_left_out(text: str, conn_start: int, trig_end: int) -> int:
