@@ -2688,6 +2688,10 @@ TWENTYTHIRD_PASS = [
     ("We already saw Siena and Lucca on a previous trip. Which other Tuscan towns are worth a night?",
      '"Which other Tuscan towns are worth a night?" AND NOT "Siena" AND NOT "Lucca"'),
     ("We already went to Krakow last year. Which other Polish cities are good for a weekend?", '"Which other Polish cities are good for a weekend?" AND NOT "Krakow"'),
+    # an activity, a gerund, first modifies the shared noun as the second item does (capitalised or hyphened)
+    ("Kayaking or windsurfing lessons in Poole?", '"Kayaking lessons in Poole" OR "windsurfing lessons in Poole"'),
+    ("sailing or rowing clubs in bristol", '"sailing clubs in bristol" OR "rowing clubs in bristol"'),
+    ("quad-biking or archery days near york", '"quad-biking days near york" OR "archery days near york"'),
     # a background the question needs stays with each item the question asks of
     ("We've got a family reunion in Porto this summer. Can you find flights from Leeds or Newcastle?",
      '"We\'ve got a family reunion in Porto this summer. Can you find flights from Leeds" OR "We\'ve got a family reunion in Porto this summer. Can you find flights from Newcastle"'),

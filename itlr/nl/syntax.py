@@ -890,7 +890,8 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
     if last + 1 >= hi or (first > 0 and words[first - 1].text.lower() in ("a", "an")):
         return False  # "the symptoms of a stroke or heart attack": "a stroke" is a whole item
     after = words[last + 1]
-    if f.capitalised or l.capitalised:
+    # (a capital that opens the text names nothing: "Canoeing or paddleboarding trips …")
+    if (f.capitalised and not (first == 0 and f.tag == "VBG")) or l.capitalised:
         # two adjectives of one name: "the Byzantine or Ottoman Empire", not "the Netherlands or United Kingdom"
         return (
             f.capitalised and l.capitalised and after.capitalised and after.tag in ("NNP", "NN")
@@ -904,7 +905,9 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
         # iron", "carbon steel"), not two one-word modifiers of "steel woks"; unsure, not split
         return False
     if f.tag == "VBG" or l.tag == "VBG":
-        return f.tag == l.tag
+        # ("canoeing or paddleboarding trips", "fishing or boat trips": an activity first modifies as the
+        # second does; "melatonin or sleeping pills" puts the gerund in the second item's compound)
+        return f.tag == l.tag or (f.tag == "VBG" and f.text.lower().endswith("ing") and l.tag == "NN" and l.text.isalpha())
     def adjective(w: Word) -> bool:  # "feline or canine", "equine or bovine": adjectives the tagger reads as verbs or nouns
         return w.tag == "JJ" or (w.tag in ("NN", "VB", "VBP") and len(w.text) >= 5 and _ADJECTIVE_END_RE.search(w.text) is not None)
 
@@ -1015,11 +1018,12 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
     ):
         return None  # "opening a bank account or registering with a GP": two gerunds with their objects, not two nouns sharing a tail
     # one modifier word per item, under the last item's head: the head is shared
+    # (a hyphened first item is one word too: "go-karting or paintball venues")
     modifiers = (
-        first_unit == fb - 1
+        (first_unit == fb - 1 or (first_unit == fb - 3 and _joined(words, fb - 2) and words[fb - 1].tag == "VBG"))
         and la + 1 < lb
         and all(b - a == 1 for a, b in middle)
-        and (_shared_head(words, first_unit, la, la + 1, lb) or _bare_modifiers(words, first_unit, la, lb))
+        and (_shared_head(words, fb - 1, la, la + 1, lb) or _bare_modifiers(words, fb - 1, la, lb))
     )
     if modifiers and words[first_unit].capitalised and last_unit_end > la + 1:
         last_unit_end = la + 1  # "Ottoman Empire" is "Ottoman" + the shared "Empire"
