@@ -2692,6 +2692,8 @@ TWENTYTHIRD_PASS = [
     ("Kayaking or windsurfing lessons in Poole?", '"Kayaking lessons in Poole" OR "windsurfing lessons in Poole"'),
     ("sailing or rowing clubs in bristol", '"sailing clubs in bristol" OR "rowing clubs in bristol"'),
     ("quad-biking or archery days near york", '"quad-biking days near york" OR "archery days near york"'),
+    # "anyone in X" leaves X out, as "anything in X" does
+    ("wedding photographers but not anyone from London", '"wedding photographers" AND NOT "London"'),
     # a background the question needs stays with each item the question asks of
     ("We've got a family reunion in Porto this summer. Can you find flights from Leeds or Newcastle?",
      '"We\'ve got a family reunion in Porto this summer. Can you find flights from Leeds" OR "We\'ve got a family reunion in Porto this summer. Can you find flights from Newcastle"'),

@@ -413,7 +413,7 @@ _NEG_PREFIXES = [
     # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
     re.compile(r"^" + _ONES_WITH, re.IGNORECASE),
     re.compile(
-        r"^(?:things|topics|content|material|stuff|anything|everything|something|bits?|parts|sections?|chapters?)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
+        r"^(?:things|topics|content|material|stuff|anything|everything|something|anyone|anybody|bits?|parts|sections?|chapters?)\s+(?:(?:that|which)\s+(?:is|are)\s+)?"
         r"(?:about|on|in|related\s+to|regarding|concerning|like|to\s+do\s+with|from|by|involving|featuring|with|mentioning|"
         r"(?:(?:that|which)\s+)?(?:needs?|needing|requires?|requiring|uses?|using|contains?|containing|calls?\s+for|calling\s+for)|"
         r"(?:[a-z]+ed|run|made|built|written|drawn|sung|done|held|owned|taken)\s+by)\s+",
@@ -2320,8 +2320,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             if not any(w.verb and w.tag != "VBG" for w in syntax.tag(tail.group(0))):
                 found_items[-1] += tail.group(0)
                 end += tail.end()
-        # "minus anything needing a table saw": "anything" is no topic, what it needs or has is
-        if re.fullmatch(r"(?:anything|everything|something|stuff)", found_items[-1].strip(), re.IGNORECASE) and _words(span[end:]):
+        # "minus anything needing a table saw", "excluding anyone in the South East": "anything" is no topic, what it needs or has is
+        if re.fullmatch(r"(?:anything|everything|something|stuff|anyone|anybody)", found_items[-1].strip(), re.IGNORECASE) and _words(span[end:]):
             clause_end = len(re.split(r"[,;.?!]", span[end:], maxsplit=1)[0])
             found_items[-1] += span[end : end + clause_end]
             end += clause_end
