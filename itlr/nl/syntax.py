@@ -570,6 +570,13 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # them, are one more item (a clause would not stop at a comma or "and")
         if verb and nxt.tag in ("VB", "VBP") and k + 2 < n and words[k + 1].tag in ("NN", "NNS") and (words[k + 2].text == "," or words[k + 2].text.lower() in _LIST_WORDS):
             verb = False
+        # "excluding brandywine and gardeners delight": a lowercase word in "s" read as a verb, then one
+        # noun that ends the text, after "and" / "or", is a last item (its "verb" a misread modifier)
+        if (
+            verb and nxt.tag == "VBZ" and nxt.text.islower() and plural_read_as_verb(nxt) and words[k - 1].text.lower() in _LIST_WORDS
+            and k + 1 < n and words[k + 1].tag in ("NN", "NNS") and words[k + 1].text.islower() and all(w.tag == "." for w in words[k + 2 :])
+        ):
+            verb = False
         # "besides mit and stanford in the us": a one-word item the tagger read as a verb, and
         # one more read the same way after "and", are two misread nouns
         if verb and end - i == 1 and words[i].tag == nxt.tag and words[i].text.isalpha() and nxt.text.isalpha():
