@@ -2692,6 +2692,9 @@ TWENTYTHIRD_PASS = [
     ("Kayaking or windsurfing lessons in Poole?", '"Kayaking lessons in Poole" OR "windsurfing lessons in Poole"'),
     ("sailing or rowing clubs in bristol", '"sailing clubs in bristol" OR "rowing clubs in bristol"'),
     ("quad-biking or archery days near york", '"quad-biking days near york" OR "archery days near york"'),
+    # (but a keyword query that opens with a preposition is no leftover)
+    ("after school club ideas but not football or netball. Also, what do they cost?",
+     '"after school club ideas. Also, what do they cost?" AND NOT "football" AND NOT "netball"'),
     # "anyone in X" leaves X out, as "anything in X" does
     ("wedding photographers but not anyone from London", '"wedding photographers" AND NOT "London"'),
     # a title with a preposition and "the" inside runs on to a relative clause, which is the class's

@@ -4501,10 +4501,11 @@ def _translate(text: str) -> RuleResult | None:
     if len(spans) > 1:
         # "We already saw Positano on a previous trip. Which …?": what is left of a sentence whose
         # exclusion was cut, lowercase and with no verb of its own, says nothing asked
-        # (a preposition's phrase; a background's topics are lowercase and verbless too: "hen, Spain.")
+        # (a preposition's phrase, with its article; a background's topics are lowercase and verbless
+        # too, "hen, Spain.", and so is a keyword query, "after school snack ideas.")
         residue = [
             k for k, (a, b) in enumerate(spans[:-1])
-            if re.match(r"(?:on|in|at|during|over|before|after|from|with)\s", cut[a:b].strip()) and not any(w.verb for w in syntax.tag(cut[a:b].strip()))
+            if re.match(r"(?:on|in|at|during|over|before|after|from|with)\s+(?:a|an|the|my|our|his|her|their)\s", cut[a:b].strip()) and not any(w.verb for w in syntax.tag(cut[a:b].strip()))
         ]
         if residue:
             cut = _squash(" ".join(cut[a:b] for k, (a, b) in enumerate(spans) if k not in residue))
