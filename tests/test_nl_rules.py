@@ -2695,6 +2695,9 @@ TWENTYTHIRD_PASS = [
     # (but a keyword query that opens with a preposition is no leftover)
     ("after school club ideas but not football or netball. Also, what do they cost?",
      '"after school club ideas. Also, what do they cost?" AND NOT "football" AND NOT "netball"'),
+    # after a lowercase name left out, "worth visiting" or "offering …" is asked of the class
+    ("cathedrals apart from york minster worth visiting in winter", '"cathedrals worth visiting in winter" AND NOT "york minster"'),
+    ("cider farms other than thatchers offering tastings in somerset", '"cider farms offering tastings in somerset" AND NOT "thatchers"'),
     # "anyone in X" leaves X out, as "anything in X" does
     ("wedding photographers but not anyone from London", '"wedding photographers" AND NOT "London"'),
     # a title with a preposition and "the" inside runs on to a relative clause, which is the class's

@@ -147,6 +147,10 @@ def _anything_placed(words: list[Word], k: int) -> bool:
 _GERUND_PREPOSITIONS = ("to", "into", "on", "onto", "at", "with", "in", "through", "off")
 
 
+# participles that say what a thing does or has, never the middle of a compound ("… offering tours")
+_POST_PARTICIPLES = frozenset({"offering", "serving", "selling", "showing", "featuring", "teaching", "stocking", "hosting"})
+
+
 def _np_end(words: list[Word], i: int, clause: bool) -> int:
     """Index after the noun phrase that starts at word i (its first word always belongs to it).
 
@@ -197,6 +201,12 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             break  # (a gerund takes its object: "replacing the flapper")
         if low in ("that", "which", "who") and j + 1 < n and (words[j + 1].verb or words[j - 1].tag in ("NN", "NNS", "NNP", "NNPS") or j - 1 == i):
             break  # "other than running that burn fat", "birds other than owls that hunt at night": a relative clause of the phrase before
+        # "apart from edinburgh castle worth visiting", "other than sipsmith offering tours": what is asked
+        # of the class follows a name left out, whatever the tagger made of its first word
+        if w.text.islower() and words[j - 1].tag in _NOUN_TAGS and (
+            (low == "worth" and j + 1 < n and words[j + 1].text.lower().endswith("ing")) or (low in _POST_PARTICIPLES and j + 1 < n and words[j + 1].tag in _NOUN_TAGS | {"DT", "JJ"})
+        ):
+            break
         if in_title and w.capitalised and w.tag not in (".", ",", ":"):
             j += 1
             continue
