@@ -220,6 +220,11 @@ _ABBREV = {
 
 # "please", "can you", "could u please" before a request
 _POLITE_LEAD = r"(?:(?:please|pls|plz|kindly)\s+)?(?:(?:can|could|would|will)\s+(?:you|u|someone|somebody|anyone|anybody)\s+(?:please\s+|pls\s+)?)?"
+# "writing an essay on", "doing a school project about": the asker's own work, on a topic
+_WORK_ON = (
+    r"(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
+    r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)"
+)
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
 _FILLER_RE = re.compile(
     r"^"
@@ -256,18 +261,13 @@ _FILLER_RE = re.compile(
     r"(?:needs?|wants?|would\s+like|is\s+looking\s+for)(?!\s+to\b)(?!\s+(?:me|us|each|all|every\w*|him|her|them)\b)(?:\s+(?:info|information|details|guidance|advice|data)\s+(?:on|about))?"
     # "I'm after …", "I'm writing an essay on …", "I'm researching …": what the user works on is the topic
     r"|(?:i(?:\s+am|['’]m)|we(?:\s+are|['’]re))\s+(?:after|researching|reading\s+up\s+on|interested\s+in|curious\s+about|"
-    r"(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
-    r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)"
+    + _WORK_ON
     # "I'm putting together a reading list on …": the list is what is asked for, the work is not
-    r"|(?:putting\s+together|making|compiling|building)\s+(?:a|an|my|our)(?=\s+(?:[\w-]+\s+)?(?:list|guide|playlist|collection)\s+(?:on|about|of|for)\s)))\s+",
+    + r"|(?:putting\s+together|making|compiling|building)\s+(?:a|an|my|our)(?=\s+(?:[\w-]+\s+)?(?:list|guide|playlist|collection)\s+(?:on|about|of|for)\s)))\s+",
     re.IGNORECASE,
 )
-# What the asker works on: "I'm writing an essay on …" (one branch of _FILLER_RE)
-_WORK_ON_RE = re.compile(
-    r"(?:i(?:\s+am|['’]m)|we(?:\s+are|['’]re))\s+(?:writing|doing|preparing|working\s+on|putting\s+together)\s+(?:a|an|my|our|some)\s+(?:[\w-]+\s+)?"
-    r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)\s",
-    re.IGNORECASE,
-)
+# What the asker works on: "I'm writing an essay on …" (a request in _FILLER_RE, a background's topic in _drop_background)
+_WORK_ON_RE = re.compile(r"(?:i(?:\s+am|['’]m)|we(?:\s+are|['’]re))\s+" + _WORK_ON + r"\s", re.IGNORECASE)
 # Asking for things rather than texts: "Recommend a dry cat food", "Suggest some board games".
 # Only dropped from the positive text: "recommend a car without a sunroof" is a property, not a
 # request for texts that leave a topic out (unlike _FILLER_RE's "Explain X without Y").
@@ -4500,9 +4500,9 @@ def _translate(text: str) -> RuleResult | None:
     spans = _sentences(cut) if cut != text else []
     if len(spans) > 1:
         # "We already saw Positano on a previous trip. Which …?": what is left of a sentence whose
-        # exclusion was cut, lowercase and with no verb of its own, says nothing asked
-        # (a preposition's phrase, with its article; a background's topics are lowercase and verbless
-        # too, "hen, Spain.", and so is a keyword query, "after school snack ideas.")
+        # exclusion was cut, a preposition's phrase with its article and no verb, says nothing asked
+        # (not any lowercase verbless sentence: a background's topics, "hen, Spain.", and a keyword
+        # query, "after school snack ideas.", are such too)
         residue = [
             k for k, (a, b) in enumerate(spans[:-1])
             if re.match(r"(?:on|in|at|during|over|before|after|from|with)\s+(?:a|an|the|my|our|his|her|their)\s", cut[a:b].strip()) and not any(w.verb for w in syntax.tag(cut[a:b].strip()))
