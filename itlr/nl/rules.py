@@ -1133,16 +1133,19 @@ _PLACE_LEFT_OUT_RE = re.compile(r"(?P<prep>\s+(?:in|from))\s+(?:the\s+)?[\w'’&
 _PLACE_CLASSES = frozenset({"countries", "states", "nations", "cities", "towns", "villages", "regions", "provinces", "counties", "islands", "territories", "places"})
 
 
-def _place_left_out(text: str, conn_start: int, trig_end: int) -> bool:
+def _place_left_out(text: str, conn_start: int, trig_end: int) -> int:
     """ "falconry courses not in scotland, or …": a bare "not" after a plural that ends a keyword
     query, then a place or a source to the clause's end, leaves that place out (every writer of dev and of
-    sets 175-180 who wrote one: 6 in 6)."""
-    if not re.fullmatch(r"\s*not", text[conn_start:trig_end], re.IGNORECASE) or _PLACE_LEFT_OUT_RE.match(text, trig_end) is None:
-        return False
+    sets 175-180 who wrote one: 6 in 6). The preposition's length after ``trig_end``, else 0."""
+    placed = _PLACE_LEFT_OUT_RE.match(text, trig_end)
+    if placed is None or not re.fullmatch(r"\s*not", text[conn_start:trig_end], re.IGNORECASE):
+        return 0
     before = [w for w in syntax.tag(text[:conn_start].rstrip()) if w.tag not in (",", ".", ":")]
     # (the plural may have a place after it: "hostels in lisbon not in alfama")
     head = len(before) - 3 if len(before) >= 3 and before[-2].text.lower() in ("in", "near", "around") else len(before) - 1
-    return head >= 0 and before[head].text.lower() not in _PLACE_CLASSES and syntax.plural_noun(before[head]) and _keywords_before(text, conn_start)
+    if head < 0 or before[head].text.lower() in _PLACE_CLASSES or not syntax.plural_noun(before[head]) or not _keywords_before(text, conn_start):
+        return 0
+    return placed.end("prep") - trig_end
 
 
 def _prep_left_out(text: str, conn_start: int, trig_end: int) -> int:
@@ -1151,8 +1154,7 @@ def _prep_left_out(text: str, conn_start: int, trig_end: int) -> int:
     (every blind writer read it so); "that are not in Europe" stays a property. The
     preposition's length after ``trig_end``, else 0."""
     if not re.fullmatch(r"\s*(?:,\s*)?but\s+not", text[conn_start:trig_end], re.IGNORECASE):
-        placed = _PLACE_LEFT_OUT_RE.match(text, trig_end)
-        return placed.end("prep") - trig_end if placed and _place_left_out(text, conn_start, trig_end) else 0
+        return _place_left_out(text, conn_start, trig_end)
     prep = _PREP_LEFT_OUT_RE.match(text, trig_end)
     if prep is None or not _phrase_fills(text, prep.end(), True):
         return 0
@@ -1789,7 +1791,7 @@ def _one_plural(text: str) -> bool:
     if re.fullmatch(r"\s*[a-z][a-z-]+s\s*", text) is None:
         return False
     words = syntax.tag(text.strip())
-    return len(words) == 1 and (words[0].tag == "NNS" or syntax.plural_read_as_verb(words[0]))  # (alone, "hardwoods" is a verb to the tagger)
+    return len(words) == 1 and syntax.plural_noun(words[0])  # (alone, "hardwoods" is a verb to the tagger)
 
 
 # a negation said twice over is a saying: "no win no fee", "no pain no gain", "don't ask, don't tell"
@@ -1861,7 +1863,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         keyword_not = (
             m.group(0) == "not" and not boundary and (re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None or last_noun or by_name)  # "The Road Not Taken": a title
             and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False)
-        ) or _place_left_out(text, conn_start, m.end())
+        ) or _place_left_out(text, conn_start, m.end()) > 0
         # "winter sports not skiing nor snowboarding": "nor" marks a list left out
         nor_list = (
             word == "not"
@@ -2643,15 +2645,16 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         # said of each item
         inner = _coordination(text[led.end() :], question)
         return _each_led(inner, led.group(0)) if inner is not None else None
-    spans = _sentences(text.strip())
-    if len(spans) >= 2 and not any(text.strip()[a:b].rstrip().endswith("?") for a, b in spans[:-1]):
+    said = text.strip()
+    spans = _sentences(said)
+    if len(spans) >= 2 and not any(said[a:b].rstrip().endswith("?") for a, b in spans[:-1]):
         # "We've got a family wedding in Lisbon this summer. Can you find flights from Bristol or
         # Cardiff?": what a kept background says goes with each item the question asks of (not
         # where an earlier sentence asks too: "How does X …? What are ways to prevent or minimize X?")
-        last = text.strip()[spans[-1][0] :].strip()
+        last = said[spans[-1][0] :].strip()
         inner = _coordination(last, question) if _QUESTION_START_RE.match(last) or _requests(last) or last.endswith("?") else None
         if inner is not None:
-            return _each_led(inner, text.strip()[: spans[-1][0]].strip() + " ")
+            return _each_led(inner, said[: spans[-1][0]].strip() + " ")
     return _two_questions(text) or _both_required(text) or _coordinated_parts(text, question) or _conjoined(text)
 
 
