@@ -1882,9 +1882,10 @@ FIFTEENTH_PASS = [
     # first word the tagger reads as a verb opens what is asked of the class
     ("What fillings work for homemade dumplings if pork is off the table?", '"fillings for homemade dumplings" AND NOT "pork"'),
     ("hardwood types except oak suitable for outdoor decking", '"hardwood types suitable for outdoor decking" AND NOT "oak"'),
-    # what is "off the table" after a clause of the user's own is only what follows that clause
+    # what is "off the table" after a clause of the user's own is only what follows that clause (the
+    # clause is background, dropped where the question stands alone: session 22)
     ("We're buying our first family car and honestly diesel is off the table. What are the most reliable seven-seaters?",
-     '"family car: What are the most reliable seven-seaters?" AND NOT "diesel"'),
+     '"What are the most reliable seven-seaters?" AND NOT "diesel"'),
     # "We need a venue without stairs" asks for things, as "I need …" does: "without" is their property
     ("We need a venue without stairs.", '"venue without stairs"'),
     # after a keyword query, a gerund or participle before the last noun is one more word of the compound
@@ -1974,7 +1975,7 @@ SIXTEENTH_PASS = [
      '"Which robotics kits are good" AND NOT "LEGO Spike" OR "a micro:bit with add-ons"'),
     # "… and X are off the table" after a clause with its verb and object
     ("Our daughter starts university in Manchester and halls of residence are off the table. What accommodation options are there?",
-     '"university, Manchester: What accommodation options are there?" AND NOT "halls of residence"'),
+     '"university, Manchester. What accommodation options are there?" AND NOT "halls of residence"'),
     ("Bar crawls and pub quizzes are off the table. Hen do ideas?", '"Hen do ideas?" AND NOT "Bar crawls" AND NOT "pub quizzes"'),
     # ", that is" closes what was left out
     # a code shares the tail of its counterpart; a slash pairs two words and all else is shared
@@ -2709,7 +2710,22 @@ TWENTYTHIRD_PASS = [
      '"We\'ve got a family reunion in Porto this summer. Can you find flights from Leeds" OR "We\'ve got a family reunion in Porto this summer. Can you find flights from Newcastle"'),
 ]
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS)
+TWENTYFOURTH_PASS = [
+    # session 22: "without using" after a verb says how it is done, a property
+    ("cordless drills that charge without using a cable", '"cordless drills that charge without using a cable"'),
+    ("bread recipes without using yeast", '"bread recipes" AND NOT "yeast"'),
+    # what is off the table after "and" in a background sentence is left out; the clause before it is background
+    ("We're picking a sofa for a tiny flat and leather is off the table because of the cat. Which fabric sofas wear well?", '"Which fabric sofas wear well?" AND NOT "leather"'),
+    ("We're on a tight budget for the party, and a magician is off the table. What entertainment suits six-year-olds?", '"What entertainment suits six-year-olds?" AND NOT "magician"'),
+    # "those conditions" points back at the background, not at a plural of its own sentence
+    ("We've got a shady courtyard with dry soil. Which shrubs other than box will thrive in those conditions?", '"We\'ve got a shady courtyard with dry soil. Which shrubs will thrive in those conditions?" AND NOT "box"'),
+    # where the class itself comes from is what it is
+    ("green teas not from the tea plant", '"green teas not from the tea plant"'),
+    ("olive oils not from italy", '"olive oils" AND NOT "italy"'),
+]
+
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

@@ -1145,6 +1145,8 @@ def _place_left_out(text: str, conn_start: int, trig_end: int) -> int:
     head = len(before) - 3 if len(before) >= 3 and before[-2].text.lower() in ("in", "near", "around") else len(before) - 1
     if head < 0 or before[head].text.lower() in _PLACE_CLASSES or not syntax.plural_noun(before[head]) or not _keywords_before(text, conn_start):
         return 0
+    if grading.content_words(text[placed.end("prep") : placed.end()]) & grading.content_words(before[head].text):
+        return 0  # "herbal teas not from the tea plant": where the class itself comes from is what it is, a property
     return placed.end("prep") - trig_end
 
 
@@ -1369,8 +1371,10 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return _no_list(after)
     if word == "without":
         question = bool(_QUESTION_START_RE.match(text[sent_start:].strip()))
-        if question and re.match(r"\s*(?:using|use\s+of|the\s+use\s+of)\b", after, re.IGNORECASE):
-            return False  # "How do I get rid of ants without using pesticides?": a way of doing it
+        if re.match(r"\s*(?:using|use\s+of|the\s+use\s+of)\b", after, re.IGNORECASE):
+            before = syntax.tag(text[sent_start : m.start()].rstrip())
+            if question or (before and before[-1].tag.startswith("VB")):
+                return False  # "How do I get rid of ants without using pesticides?", "pushchairs that fold without using two hands": a way of doing it
         # "without any mention of X" leaves a topic out; "planets without any moons" is a property
         quantified = re.match(r"\s+(?:any|all)\s+(?!(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\b)", after, re.IGNORECASE)
         meta = _META_FOLLOWS_RE.match(after)
@@ -1533,6 +1537,37 @@ def _off_the_table(m: re.Match[str]) -> str:
     """ "…, Python and JavaScript are off the table" reads "…, excluding Python and JavaScript"; in
     "We're buying a car and honestly diesel is off the table" only what follows the clause before
     it is left out (that clause stays as it is)."""
+    split = _off_the_table_items(m)
+    if split is None:
+        return m.group(0)
+    lead, items = split
+    pre = re.sub(r"\bso\s+$", "", m.group("pre"), flags=re.IGNORECASE)  # ("…, so Croatia is off the table")
+    return (", " if m.group("cause") else pre) + (lead + ", " if lead else "") + "excluding " + items + m.group("end")
+
+
+def _off_the_table_own_sentence(m: re.Match[str]) -> str:
+    """ "We're choosing a wood burner and Morsø is off the table. What …?" reads "We're choosing a
+    wood burner. Morsø is off the table. What …?": what is left out is a sentence of its own, so
+    the clause before it can go as background while the exclusion stays."""
+    split = None if m.group("cause") else _off_the_table_items(m)
+    if split is None:
+        return m.group(0)
+    lead, items = split
+    rest = m.group(0)[m.end("items") - m.start() :]
+    items = re.sub(r"^(?:a|an)\s+", "", items, flags=re.IGNORECASE)
+    items = items[:1].upper() + items[1:]  # (a sentence starts with a capital: "a marquee" would not end the one before)
+    if lead and re.fullmatch(r"|[.;:?!]\s+", m.group("pre")):
+        return m.group("pre") + lead + ". " + items + rest
+    # ("We're planning our wedding on a tight budget, and a marquee is off the table.")
+    sentence = m.string[max((a for a, _ in _sentences(m.string) if a <= m.start()), default=0) : m.start()]
+    if not lead and re.fullmatch(r",\s+(?:and|but)\s+", m.group("pre"), re.IGNORECASE) and any(w.tag == "PRP" for w in syntax.tag(sentence)):
+        return ". " + items + rest
+    return m.group(0)
+
+
+def _off_the_table_items(m: re.Match[str]) -> tuple[str, str] | None:
+    """The clause before what is off the table ("" where there is none) and what is, or None
+    where the match is a clause of its own and leaves nothing out."""
     items, lead = m.group("items"), ""
     words = syntax.tag(items)
     subjects = [k for k, w in enumerate(words) if w.tag == "PRP"]  # (a noun the tagger reads as a verb is no clause: "Bar crawls")
@@ -1542,21 +1577,20 @@ def _off_the_table(m: re.Match[str]) -> str:
     if subjects:
         joins = [k for k, w in enumerate(words) if w.text.lower() in ("and", "but", "so") and k > subjects[-1]]
         if not joins:
-            return m.group(0)  # a clause of its own is nothing left out
+            return None  # a clause of its own is nothing left out
         k = joins[-1] + 1
         while k < len(words) and words[k].tag == "RB":
             k += 1  # "honestly diesel"
         if k >= len(words):
-            return m.group(0)
-        lead, items = items[: words[joins[-1]].start].rstrip() + ", ", items[words[k].start :]
+            return None
+        lead, items = items[: words[joins[-1]].start].rstrip(), items[words[k].start :]
     elif len(words) > 1 and words[0].tag in ("NN", "NNS") and re.fullmatch(r"[A-Z][a-z]+", words[0].text) and words[1].tag == "IN" and words[1].text.lower() != "of":
         # "Frogspawn from the neighbours is off the table.": a thing capitalised only as a sentence's
         # first word, and where it would come from; the thing is what is left out (read after
         # "excluding", its capital would make it a name that the preposition ends, and the rest
         # would be left in the question)
         items = items[: words[1].start].rstrip()
-    pre = re.sub(r"\bso\s+$", "", m.group("pre"), flags=re.IGNORECASE)  # ("…, so Croatia is off the table")
-    return (", " if m.group("cause") else pre) + lead + "excluding " + items + m.group("end")
+    return lead, items
 
 
 # "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
@@ -3440,6 +3474,9 @@ def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
         return re.search(r"\band\s+(?:how|what|why|when|where|who|can|should|do|does|is)\b", before, re.IGNORECASE) is not None and any(w.tag == "NN" for w in syntax.tag(before))
     if ref.group(0).lower() not in ("them", "they", "those", "these"):
         return False
+    after = [w for w in syntax.tag(text[ref.end() :].lstrip())[:3] if w.tag not in ("JJ", "JJR", "JJS")]
+    if ref.group(0).lower() in ("those", "these") and after and after[0].tag in ("NN", "NNS") and after[0].text.lower() not in text[start : ref.start()].lower():
+        return False  # "… cover a fence quickly in those conditions?": a noun of its own, said before the question
     if ref.group(0).lower() == "they" and re.fullmatch(r"\s*(?:what|which)\s+(?:[\w-]+\s+){1,3}(?:do|did|can|could|should|would|will)\s+", text[start : ref.start()], re.IGNORECASE):
         return False  # "What activities do they usually run?": the noun is what "they" do, not who they are
     return any(w.tag == "NNS" and not w.capitalised for w in syntax.tag(text[start : ref.start()]))
@@ -3554,8 +3591,8 @@ def _drop_background(text: str) -> str:
         triggers.append((found[0], found[1]))
         found = _find_trigger(text, found[1])
 
-    def excludes(a: int, b: int) -> bool:  # the sentence a..b holds an exclusion cue
-        return any(a <= end - 1 < b for _, end in triggers)
+    def excludes(a: int, b: int) -> bool:  # the sentence a..b holds an exclusion cue ("Vinyl is off the table." too)
+        return any(a <= end - 1 < b for _, end in triggers) or any(_off_the_table_items(m) for m in _OFF_THE_TABLE_RE.finditer(text[a:b].strip()) if m.start() == 0)
 
     background: list[int] = []
     named: list[int] = []  # background that names a place or a thing
@@ -3641,7 +3678,7 @@ def _drop_background(text: str) -> str:
         said = _QUOTED_RE.sub(lambda m: "x" * len(m.group(0)), _exclusions_cut(core) if triggers else core)
         people = ("he", "him", "his", "she", "her") if but_people else ()
         return len(grading.content_words(core)) >= 4 and not any(
-            not _antecedent_before(core, m) and m.group(0).lower() not in people for m in _REFERENCE_RE.finditer(said)
+            not _antecedent_before(said, m) and m.group(0).lower() not in people for m in _REFERENCE_RE.finditer(said)
         )
 
     # "My husband has coeliac disease. Which cuisines are safe for him?": the question points back
@@ -3861,7 +3898,7 @@ def rules_to_expr(question: str) -> RuleResult:
     glued = _ABBREVIATION_DOT_RE.sub(lambda m: m.group(1) + _DOT, glued)
     glued = _titles_as_named(glued)
     result = _rules_to_expr(glued)
-    return result if glued == original else _unglued(result, original)
+    return result if glued == original and not _capitalised_here(result, original) else _unglued(result, original)
 
 
 _CAPITALISED = r"[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*"
@@ -3916,7 +3953,8 @@ def _unglued(result: RuleResult, original: str) -> RuleResult:
     def text(t: str) -> str:
         for title in titles:
             t = t.replace("'" + title + "'", title)
-        return t.replace(_OPEN, "(").replace(_CLOSE, ")").replace(_DOT, ".")
+        t = t.replace(_OPEN, "(").replace(_CLOSE, ")").replace(_DOT, ".")
+        return t[:1].lower() + t[1:] if _capitalised_here(t, original) else t
 
     def expr(e: Expr) -> Expr:
         if isinstance(e, Term):
@@ -3927,6 +3965,14 @@ def _unglued(result: RuleResult, original: str) -> RuleResult:
         return type(e)([expr(c) for c in e.children])
 
     return RuleResult(expr(result.expr), text(result.positive), [text(n) for n in result.negatives], [text(n) for n in result.notes])
+
+
+def _capitalised_here(found: RuleResult | str, original: str) -> bool:
+    """Whether a term (any term of a result) starts with a capital the user did not type: a
+    sentence made of a clause ("… and leather is off the table" → "Leather is off the table.")."""
+    if isinstance(found, RuleResult):
+        return any(_capitalised_here(t, original) for t in [found.positive, *found.negatives])
+    return found[:1].isupper() and found not in original and re.search(r"\b" + re.escape(found[:1].lower() + found[1:]) + r"\b", original) is not None
 
 
 def _reported_question(text: str) -> str:
@@ -4018,6 +4064,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     text = _THOSE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + m.group("cue")[:1].upper() + m.group("cue")[1:] + " " + m.group("items") + ", ", text)
     text = _front_exclusion_moved(text)
     told = text
+    text = _OFF_THE_TABLE_RE.sub(_off_the_table_own_sentence, text)
     text = _drop_background(_there_named(_split_late_requests(text)))
     coach = _COACH_RE.search(told)
     if coach and coach.group("what") not in text and not re.search(r"\b" + re.escape(coach.group("sport")) + r"\b", text, re.IGNORECASE):
