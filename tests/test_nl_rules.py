@@ -2722,6 +2722,11 @@ TWENTYFOURTH_PASS = [
     # where the class itself comes from is what it is
     ("green teas not from the tea plant", '"green teas not from the tea plant"'),
     ("olive oils not from italy", '"olive oils" AND NOT "italy"'),
+    # two acronyms before an adjective and a noun share them, first in a text too
+    ("Can you find PADI or SSI advanced diving courses in Egypt?", '"PADI advanced diving courses in Egypt" OR "SSI advanced diving courses in Egypt"'),
+    # a singular compound slashed beside a plural one modifies its head, as with "or"
+    ("ice hockey/rowing clubs in leeds", '"ice hockey clubs in leeds" OR "rowing clubs in leeds"'),
+    ("hire a cement mixer/plate compactor for a weekend", '"hire a cement mixer for a weekend" OR "hire a plate compactor for a weekend"'),
 ]
 
 

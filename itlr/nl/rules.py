@@ -2767,6 +2767,13 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
     if whole and all(w.tag in ("NN", "NNS", "JJ", "VBG") for w in syntax.tag(t) if whole.start() <= w.start < whole.end() and w.text != "/"):
         # "hire a cement mixer/plate compactor for a weekend": two compounds, each whole, slashed
         # ("rowing machine/exercise bike for bad knees": a gerund modifies as an adjective does)
+        ends = [syntax.tag(whole.group(k))[-1] for k in ("a", "b")]
+        if not syntax.plural_noun(ends[0]) and syntax.plural_noun(ends[1]) and not re.search(r"\bthe\s+$", text[: whole.start()], re.IGNORECASE):
+            # "ice hockey/curling clubs": a singular beside a plural is a modifier of its head, as with "or"
+            # (not after "the": "the peak district/yorkshire dales" names two places)
+            said = _coordination(text[: whole.start()] + whole.group("a") + " or " + whole.group("b") + text[whole.end() :], question)
+            if isinstance(said, Or):
+                return said
         return _node(Or, [text[: whole.start()] + whole.group(k) + text[whole.end() :] for k in ("a", "b")])
     slashed = list(_SLASHED_PAIR_RE.finditer(t))
     if len(slashed) == 1 and not {slashed[0].group(1).lower(), slashed[0].group(2).lower()} & _SLASH_KEEPS and _slashed_nouns(t, slashed[0]):

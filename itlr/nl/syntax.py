@@ -899,7 +899,10 @@ def _bare_modifiers(words: list[Word], first: int, last: int, hi: int) -> bool:
     Not "cats or small dogs" (a plural is an item of its own), not "melatonin or sleeping
     pills" (a noun and a gerund are not parallel)."""
     f, l = words[first], words[last]
-    if last + 1 < hi and _acronym(f.text) and _acronym(l.text) and words[last + 1].tag in ("NN", "NNS") and words[last + 1].text.islower():
+    k = last + 1
+    while k + 1 < hi and words[k].tag in ("JJ", "VBN", "VBD", "VBG", "NN") and words[k].text.islower() and words[k + 1].text.islower():
+        k += 1  # ("PADI or SSI open water courses", "… advanced diving courses": modifiers before the noun)
+    if k < hi and _acronym(f.text) and _acronym(l.text) and words[k].tag in ("NN", "NNS") and words[k].text.islower():
         return True  # "SATB or SSA arrangements", "a UK or US spelling guide": two acronyms before a common noun
     if last + 1 < hi and f.tag == "NN" and l.tag in ("VB", "VBP") and l.text.isalpha() and words[last + 1].tag in ("NN", "NNS") and not words[last + 1].capitalised:
         return True  # "a leather or suede jacket": a verb is no item beside a noun, so "suede" is a misread modifier
@@ -1167,7 +1170,8 @@ def _name_word(words: list[Word], k: int) -> bool:
         return True  # "d'Orsay", "l'Oréal"
     if not (w.text[:1].isupper() and w.text[:1].isalpha()):
         return False
-    return w.tag in ("NNP", "NNPS") or (k > 0 and w.tag in ("JJ", "NN", "NNS")) or (w.tag == "JJ" and demonym(w.text))
+    # (an acronym whatever its tag: "PADI or SSI courses" opening a text reads "PADI" as a verb)
+    return w.tag in ("NNP", "NNPS") or (k > 0 and w.tag in ("JJ", "NN", "NNS")) or (w.tag == "JJ" and demonym(w.text)) or _acronym(w.text)
 
 
 def _glued(words: list[Word], k: int) -> bool:
