@@ -2727,6 +2727,11 @@ TWENTYFOURTH_PASS = [
     # a singular compound slashed beside a plural one modifies its head, as with "or"
     ("ice hockey/rowing clubs in leeds", '"ice hockey clubs in leeds" OR "rowing clubs in leeds"'),
     ("hire a cement mixer/plate compactor for a weekend", '"hire a cement mixer for a weekend" OR "hire a plate compactor for a weekend"'),
+    # a "verb" right before a modal is the excluded phrase's last noun
+    ("Which desserts other than a lemon tart would suit a summer lunch?", '"Which desserts would suit a summer lunch?" AND NOT "lemon tart"'),
+    # two activities, each a compound ending in its gerund, share the plural after them
+    ("fly fishing or sea kayaking trips in wales", '"fly fishing trips in wales" OR "sea kayaking trips in wales"'),
+    ("spring or summer flowering bulbs", '"spring flowering bulbs" OR "summer flowering bulbs"'),
 ]
 
 

@@ -2242,7 +2242,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             # the phrase's last noun ("pose"), the second the question's verb ("help improve" is one verb)
             gap = len(span[end:]) - len(span[end:].lstrip())
             after = [w for w in syntax.tag(span[end + gap :]) if w.tag != "."][:2] if found_items and gap else []
-            if len(after) == 2 and all(w.tag in ("VB", "VBP") and w.text.isalpha() and w.text.islower() for w in after) and after[0].text not in _TAKES_BARE_VERB:
+            two_verbs = len(after) == 2 and all(w.tag in ("VB", "VBP") and w.text.isalpha() and w.text.islower() for w in after) and after[0].text not in _TAKES_BARE_VERB
+            # (nor is a "verb" before a modal one: "other than a screwdriver set would a clock repairer use")
+            before_modal = len(after) == 2 and after[0].verb and after[0].text.isalpha() and after[0].text.islower() and after[1].tag == "MD"
+            if two_verbs or before_modal:
                 found_items[-1] += span[end : end + gap + after[0].end]
                 end += gap + after[0].end
             parsed = bool(found_items)
@@ -2637,6 +2640,26 @@ _COMPOUND_PAIR_RE = re.compile(
 )
 
 
+# "hedge laying or dry stone walling courses", "fly fishing or sea kayaking trips": two activities,
+# each a compound that ends in its gerund, before one plural head (a gerund is no item alone)
+_ACTIVITY_PAIR_RE = re.compile(
+    r"^(?P<a>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]{2,}ing)\s+or\s+(?P<b>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]{2,}ing)\s+(?P<head>[a-z][\w-]*[^s]s)"
+    r"(?P<tail>(?:\s+(?:in|for|on|at|from|with|near|under|around|online)\b.*)?)$"
+)
+
+
+def _activity_pair(t: str) -> Expr | None:
+    m = _ACTIVITY_PAIR_RE.match(t)
+    # (a gerund's stem has a vowel, "spring or summer flowering bulbs" has none; nor are times activities)
+    gerunds = [m.group(k).split()[-1][:-3] for k in ("a", "b")] if m else []
+    if m is None or not all(re.search(r"[aeiouy]", g) for g in gerunds) or {g + "ing" for g in gerunds} & {"morning", "evening", "nothing", "something", "anything", "everything"}:
+        return None
+    if any(w.tag in ("IN", "DT", "CC", "PRP", "MD", "WDT", "WP") for w in syntax.tag(m.group("a") + ", " + m.group("b"))):
+        return None
+    rest = " " + m.group("head") + m.group("tail")
+    return _node(Or, [m.group("a") + rest, m.group("b") + rest])
+
+
 def _compound_pair(t: str) -> Expr | None:
     m = _COMPOUND_PAIR_RE.match(t)
     if not m:
@@ -2815,6 +2838,9 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
         if where:
             b, tail = b[: where.start()], b[where.start() :]
         return _node(Or, [at_places.group("pre") + item + tail for item in (at_places.group("a"), b)])
+    activities = _activity_pair(t) if not question else None
+    if activities is not None:
+        return activities
     if not question and len(_words(t)) <= 16 and _LIST_CUE_RE.search(t):
         # parallel names, numbers or slashed words with a shared prefix or tail: "Mozart's Prague,
         # Jupiter or Linz symphony manuscripts", "Visa requirements for Vietnam/Cambodia/Laos for
