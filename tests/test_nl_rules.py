@@ -2732,6 +2732,9 @@ TWENTYFOURTH_PASS = [
     # two activities, each a compound ending in its gerund, share the plural after them
     ("fly fishing or sea kayaking trips in wales", '"fly fishing trips in wales" OR "sea kayaking trips in wales"'),
     ("spring or summer flowering bulbs", '"spring flowering bulbs" OR "summer flowering bulbs"'),
+    # what "would be great" is what is asked for; "Something … would be great." adds nothing
+    ("Walks with no stiles in the Chilterns would be ideal.", '"Walks with no stiles in the Chilterns"'),
+    ("Are there board games for two players? Something quick would be great.", '"Are there board games for two players?"'),
 ]
 
 

@@ -4060,6 +4060,14 @@ def _front_exclusion_moved(text: str) -> str:
     return text
 
 
+# "Carols not by John Rutter, or else medieval Advent chants, would be great.": what would be great
+# is what is asked for (not "Something hands-on would be great.", "It would be great if …")
+_WOULD_BE_GREAT_RE = re.compile(
+    r"(?:(?<=^)|(?<=[.?!]\s))(?!(?:something|anything|it|that|this|these|those|examples?|any|some|one|details?|links?|sources?|tips|ideas|advice|help)\b)"
+    r"(?P<asked>[A-Z][^.?!]*?\w)\s*,?\s+(?:would|will)\s+be\s+(?:great|ideal|lovely|perfect|brilliant|handy|helpful|amazing|welcome|appreciated)(?=\s*(?:[.!]|$|[-–—]))",
+)
+
+
 def _rules_to_expr(original: str) -> RuleResult:
     text = original
     for _ in range(3):  # "Hi, I'm a practice nurse. Customer is asking …": one opening after another
@@ -4093,6 +4101,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     text = _SENTENCE_LABEL_RE.sub(lambda m: m.group("first").upper(), text)
     text = _STYLE_RE.sub(lambda m: (m.group("first") or "").upper(), text)
     text = _PLAIN_WORDS_RE.sub(lambda m: m.group("asked"), text)
+    text = _WOULD_BE_GREAT_RE.sub(lambda m: m.group("asked"), text)
     text = _DISLIKE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + "Leave out " + m.group("items"), text)
     text = _THOSE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + m.group("cue")[:1].upper() + m.group("cue")[1:] + " " + m.group("items") + ", ", text)
     text = _front_exclusion_moved(text)
