@@ -2735,6 +2735,9 @@ TWENTYFOURTH_PASS = [
     # what "would be great" is what is asked for; "Something … would be great." adds nothing
     ("Walks with no stiles in the Chilterns would be ideal.", '"Walks with no stiles in the Chilterns"'),
     ("Are there board games for two players? Something quick would be great.", '"Are there board games for two players?"'),
+    # "ruled her out", "so that's off the table": the pronoun is what the clause before it named
+    ("Our film club has watched far too much Hitchcock lately and we've ruled him out. Which film noir classics should we screen?", '"Which film noir classics should we screen?" AND NOT "Hitchcock"'),
+    ("We've cooked far too much pasta recently, so that's off the table. What quick weeknight dinners use rice?", '"What quick weeknight dinners use rice?" AND NOT "pasta"'),
 ]
 
 

@@ -1545,6 +1545,27 @@ def _off_the_table(m: re.Match[str]) -> str:
     return (", " if m.group("cause") else pre) + (lead + ", " if lead else "") + "excluding " + items + m.group("end")
 
 
+# "… read far too much historical fiction lately, so that's off the table.", "… and we've ruled her
+# out.": a pronoun that points at what the clause before it named
+_PRONOUN_RULED_OUT_RE = re.compile(
+    r"(?P<clause>(?:^|(?<=[.?!]\s))[^.?!]*?\w)\s*,?\s+(?:so|and)\s+(?:"
+    r"(?:(?:that|it)(?:['’]s|\s+is)|(?:they|those)(?:['’]re|\s+are))\s+(?:off\s+the\s+table|ruled\s+out|out\s+of\s+the\s+question)"
+    r"|(?:we|i)(?:['’]ve|\s+have)\s+(?:already\s+)?ruled\s+(?:it|her|him|them|that|those)\s+out)"
+    r"(?P<rest>[^.?!]*)(?=[.?!]|$)",
+    re.IGNORECASE,
+)
+
+
+def _pronoun_ruled_out(m: re.Match[str]) -> str:
+    """ "Our book club has read far too much Agatha Christie lately and we've ruled her out." reads
+    "Our book club has read far too much Agatha Christie lately. Agatha Christie is off the table.":
+    what is ruled out is the last thing the clause names (as it stands where it names none)."""
+    topics = syntax.background_topics(m.group("clause").strip() + ".")
+    if not topics:
+        return m.group(0)
+    return m.group("clause") + ". " + topics[-1][:1].upper() + topics[-1][1:] + " is off the table" + m.group("rest")
+
+
 def _off_the_table_own_sentence(m: re.Match[str]) -> str:
     """ "We're choosing a wood burner and Morsø is off the table. What …?" reads "We're choosing a
     wood burner. Morsø is off the table. What …?": what is left out is a sentence of its own, so
@@ -4106,6 +4127,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     text = _THOSE_LEFT_OUT_RE.sub(lambda m: m.group("pre") + m.group("cue")[:1].upper() + m.group("cue")[1:] + " " + m.group("items") + ", ", text)
     text = _front_exclusion_moved(text)
     told = text
+    text = _PRONOUN_RULED_OUT_RE.sub(_pronoun_ruled_out, text)
     text = _OFF_THE_TABLE_RE.sub(_off_the_table_own_sentence, text)
     text = _drop_background(_there_named(_split_late_requests(text)))
     coach = _COACH_RE.search(told)

@@ -762,8 +762,11 @@ def background_topics(sentence: str) -> list[str]:
             and (words[end + 1].tag in nouns or (words[end + 1].tag in ("VBG", "HYPH", "JJ") and end + 2 < len(words) and words[end + 2].tag in nouns))
         ):
             end += 1
-        while start < end and words[start].tag not in nouns + ("JJ", "CD") and not (lowercase_compound(words[start]) and words[start].tag != "VBG"):
-            start += 1  # a phrase opens with a modifier or a noun, not a verb form
+        while start < end and (
+            words[start].tag not in nouns + ("JJ", "CD") and not (lowercase_compound(words[start]) and words[start].tag != "VBG")
+            or words[start].text.lower() in ("much", "many", "more", "most", "enough", "several", "few", "fewer", "less")
+        ):
+            start += 1  # a phrase opens with a modifier or a noun, not a verb form nor a quantity ("far too much Agatha Christie")
         if words[end].capitalised:
             start, end = _title_run(words, start, end)  # "Guys and Dolls", "Of Mice and Men"
         seen_end = end
