@@ -2738,6 +2738,10 @@ TWENTYFOURTH_PASS = [
     # "ruled her out", "so that's off the table": the pronoun is what the clause before it named
     ("Our film club has watched far too much Hitchcock lately and we've ruled him out. Which film noir classics should we screen?", '"Which film noir classics should we screen?" AND NOT "Hitchcock"'),
     ("We've cooked far too much pasta recently, so that's off the table. What quick weeknight dinners use rice?", '"What quick weeknight dinners use rice?" AND NOT "pasta"'),
+    # a lowercase compound after "and" that ends the text is one more item, whatever its tags
+    ("Which sauces go with roast lamb other than mint sauce and redcurrant jelly?", '"Which sauces go with roast lamb?" AND NOT "mint sauce" AND NOT "redcurrant jelly"'),
+    # a noun given back to a question that had its verb ("works") is no verb
+    ("What low-impact exercise works besides swimming, cycling and aqua aerobics?", '"What low-impact exercise works?" AND NOT "swimming" AND NOT "cycling" AND NOT "aqua aerobics"'),
 ]
 
 

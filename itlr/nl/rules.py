@@ -2312,6 +2312,16 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                         # phrase, the question has its verb)
                         if len(words) >= (3 if finite else 2) and found_items[-1].islower() and not _verb_first(text[asked_from:conn_start] + " ", span[end:]):
                             raise _Unsure("the excluded phrase may hold the question's verb")
+                        head_words = syntax.tag(text[asked_from:conn_start].rstrip(" ,"))
+                        returned = [w for w in _read_after(text[asked_from:conn_start] + " ", span[end:]) if w.tag != "."]
+                        if (
+                            len(returned) == 1 and returned[0].tag in ("NN", "NNS") and len(found_items[-1].split()) < untrimmed
+                            and len(head_words) >= 3 and head_words[-2].tag == "NN" and head_words[-1].tag == "VBZ"
+                        ):
+                            # "What low-impact exercise works besides swimming, cycling and aqua aerobics?": a noun
+                            # given back is no verb; the question had one, after its singular noun ("works")
+                            found_items[-1] = span[start : start + len(untrimmed_items[-1])]
+                            end = start + len(found_items[-1])
                 elif _words(span[end:]):
                     # "Which painkillers other than ibuprofen help runners recover?", "Which sleep aids
                     # other than melatonin help shift workers …": the question's verb follows its

@@ -608,6 +608,15 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         if nxt.tag == "RB" and words[k - 1].text.lower() in _LIST_WORDS and _last_item(words, k):
             spans.append((k, n))  # "…, hotel california and comfortably numb": a title to the end
             break
+        # "other than mint sauce and redcurrant jelly?": a lowercase compound after "and" / "or" that
+        # ends the text is one more item, whatever the tagger made of words it does not know
+        text_end = n - 1 if words[-1].tag == "." else n
+        if (
+            verb and words[k - 1].text.lower() in _LIST_WORDS and 2 <= text_end - k <= 3 and all(w.text.isalpha() and w.text.islower() for w in words[i:end])
+            and all(w.text.isalpha() and w.text.islower() and w.tag not in FUNCTION_TAGS[:-1] + ("CC", "EX", "UH") and w.text not in _CLAUSE_ADVERBS for w in words[k:text_end])
+        ):
+            spans.append((k, text_end))
+            break
         if verb and words[j].text == "," and words[k - 1].text == ",":
             names = _names_to_end(words, k)
             if names:
