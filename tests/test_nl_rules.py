@@ -2717,6 +2717,7 @@ TWENTYFOURTH_PASS = [
     # what is off the table after "and" in a background sentence is left out; the clause before it is background
     ("We're picking a sofa for a tiny flat and leather is off the table because of the cat. Which fabric sofas wear well?", '"Which fabric sofas wear well?" AND NOT "leather"'),
     ("We're on a tight budget for the party, and a magician is off the table. What entertainment suits six-year-olds?", '"What entertainment suits six-year-olds?" AND NOT "magician"'),
+    ("We're doing up the bathroom and the bath is off the table. Which walk-in showers suit small rooms?", '"Which walk-in showers suit small rooms?" AND NOT "bath"'),
     # "those conditions" points back at the background, not at a plural of its own sentence
     ("We've got a shady courtyard with dry soil. Which shrubs other than box will thrive in those conditions?", '"We\'ve got a shady courtyard with dry soil. Which shrubs will thrive in those conditions?" AND NOT "box"'),
     # where the class itself comes from is what it is

@@ -1575,7 +1575,7 @@ def _off_the_table_own_sentence(m: re.Match[str]) -> str:
         return m.group(0)
     lead, items = split
     rest = m.group(0)[m.end("items") - m.start() :]
-    items = re.sub(r"^(?:a|an)\s+", "", items, flags=re.IGNORECASE)
+    items = re.sub(r"^(?:a|an|the)\s+(?=[a-z])", "", items, flags=re.IGNORECASE)  # ("the spa"; not "The Shard")
     items = items[:1].upper() + items[1:]  # (a sentence starts with a capital: "a marquee" would not end the one before)
     if lead and re.fullmatch(r"|[.;:?!]\s+", m.group("pre")):
         return m.group("pre") + lead + ". " + items + rest
