@@ -1580,7 +1580,7 @@ def _off_the_table_own_sentence(m: re.Match[str]) -> str:
     if lead and re.fullmatch(r"|[.;:?!]\s+", m.group("pre")):
         return m.group("pre") + lead + ". " + items + rest
     # ("We're planning our wedding on a tight budget, and a marquee is off the table.")
-    sentence = m.string[max((a for a, _ in _sentences(m.string) if a <= m.start()), default=0) : m.start()]
+    sentence = m.string[_sentence_bounds(m.string, m.start())[0] : m.start()]
     if not lead and re.fullmatch(r",\s+(?:and|but)\s+", m.group("pre"), re.IGNORECASE) and any(w.tag == "PRP" for w in syntax.tag(sentence)):
         return ". " + items + rest
     return m.group(0)
