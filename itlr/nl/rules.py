@@ -2012,7 +2012,9 @@ def _meta_prefix_len(text: str) -> int:
 def _cut_nested(text: str, start: int, end: int) -> int:
     """ "excluding A and B excluding C": the first exclusion is A; "and B" is positive again."""
     span = text[start:end]
-    nested = _find_trigger(span, 1)
+    # (from the second character of its first word: "excluding skipping and burpees" leaves out a
+    # word that is itself a cue elsewhere)
+    nested = _find_trigger(span, len(span) - len(span.lstrip()) + 1)
     if not nested:
         return end
     head = span[: nested[0]]
@@ -4417,6 +4419,9 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
         if marker and re.match(r"else|alternatively|failing\s+that|if\s+not", marker.group(0), re.IGNORECASE) and _find_trigger(right) and _words(left) and not _CHOICE_QUESTION_RE.match(text):
             return [left, right[marker.end() :]]  # "watercolour tutorials or else acrylic pouring but not resin"
         trigger = _find_trigger(left)
+        ahead = _find_trigger(right) if trigger is None and "," not in text else None
+        if ahead and _noun_phrase_of_its_own(left, right[: ahead[0]]):
+            return [left, right]  # "ferret hammocks or ferret toys excluding tunnels": the last alternative's own exclusion
         if trigger and "," not in left[trigger[1] :] and (_purpose_request(right) or _other_kind(left, right)):
             return [left, right]  # (a comma after the cue makes "A, B or C" one list)
         if trigger and "," not in left[trigger[1] :] and _parallel_kind(left, trigger, right):
@@ -4430,6 +4435,23 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
         if _PAREN_EXCLUSION_END_RE.search(left) and _fresh_phrase(right):
             return [left, right]  # "Weekend trips from Munich (not Salzburg) or lakes in Bavaria"
     return [text]
+
+
+def _noun_phrase_of_its_own(left: str, right: str) -> bool:
+    """ "vintage dress patterns or crochet patterns": after "or", a lowercase noun phrase of two
+    words or more with its own head noun (what follows a preposition may name its place: "pony
+    trekking in ireland"), after one of its own; an exclusion after it is that alternative's own
+    (every writer of dev scoped it so). "Beaches in Portugal or Spain without crowds" shares its
+    head, and stays one phrase."""
+    first, second = _phrase_words(left), _phrase_words(right)
+    cut = next((i for i, w in enumerate(second) if w.tag == "IN"), len(second))
+    noun = second[:cut]
+    return (
+        len(first) >= 2 and first[-1].tag in ("NN", "NNS")
+        and 2 <= len(noun) <= 4 and noun[-1].tag in ("NN", "NNS")
+        # (alone, the tagger reads a lowercase first word as a verb: "ferret toys")
+        and all(not w.capitalised and (w.tag in ("JJ", "NN", "NNS", "NNP", "VBG") or (k == 0 and w.tag in ("VB", "VBP"))) for k, w in enumerate(noun))
+    )
 
 
 def _request_in_list(text: str) -> list[str] | None:
