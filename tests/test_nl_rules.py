@@ -406,8 +406,8 @@ SECOND_PASS = [
     # a request word in front of a count or "some" is no part of the topic
     ("name some composers besides bach who wrote fugues", '"composers who wrote fugues" AND NOT "bach"'),
     # two places under one preposition, with a shared purpose after them: one request per place
-    ("taxes in France and Spain for retirees", '"taxes in France for retirees" OR "taxes in Spain for retirees"'),
-    ("flights to rome and paris in may", '"flights to rome in may" OR "flights to paris in may"'),
+    ("taxes in France and Spain for retirees", '"taxes in France for retirees" AND "taxes in Spain for retirees"'),
+    ("flights to rome and paris in may", '"flights to rome in may" AND "flights to paris in may"'),
     # a word repeated before each item heads them both; the shared tail goes to each
     ("stage 3 or stage 4 melanoma survival rates", '"stage 3 melanoma survival rates" OR "stage 4 melanoma survival rates"'),
     ("grade 5 or grade 6 math worksheets", '"grade 5 math worksheets" OR "grade 6 math worksheets"'),
@@ -467,7 +467,7 @@ THIRD_PASS = [
     ("how to descale a kettle or a coffee machine", '"how to descale a kettle" OR "how to descale a coffee machine"'),
     ("How do I unclog a sink or a shower drain?", '"How do I unclog a sink" OR "How do I unclog a shower drain"'),
     # two capitalised modifiers of one plural noun: two groups, one alternative each
-    ("Catholic and Protestant churches in Prague", '"Catholic churches in Prague" OR "Protestant churches in Prague"'),
+    ("Catholic and Protestant churches in Prague", '"Catholic churches in Prague" AND "Protestant churches in Prague"'),
     # more cues: "- not X", "leaving aside", "leave X out of it", "hold the X", what the user has done or knows
     ("best running shoes for flat feet - not nike", '"best running shoes for flat feet" AND NOT "nike"'),
     ("Spices for curry leaving aside chili, cumin and turmeric", '"Spices for curry" AND NOT "chili" AND NOT "cumin" AND NOT "turmeric"'),
@@ -585,7 +585,7 @@ THIRD_PASS = [
     ("Cheap or free museums in Washington DC", '"Cheap museums in Washington DC" OR "free museums in Washington DC"'),
     ("early or late blight on tomatoes", '"early blight on tomatoes" OR "late blight on tomatoes"'),
     ("what do foxes or badgers eat", '"what do foxes eat" OR "what do badgers eat"'),
-    ("Italian and French wines under 20 dollars", '"Italian wines under 20 dollars" OR "French wines under 20 dollars"'),
+    ("Italian and French wines under 20 dollars", '"Italian wines under 20 dollars" AND "French wines under 20 dollars"'),
     # "(no X please)", "– anything except X"; a clause with a modal after the item is the question's own
     ("Tell me about the Roman Empire (no Julius Caesar please)", '"Roman Empire" AND NOT "Julius Caesar"'),
     ("smartphones under 300 euros – anything except Xiaomi", '"smartphones under 300 euros" AND NOT "Xiaomi"'),
@@ -683,7 +683,7 @@ FOURTH_PASS = [
     ("python web frameworks excluding django or node.js frameworks excluding express", '"python web frameworks" AND NOT "django" OR "node.js frameworks" AND NOT "express"'),
     ("road bikes except carbon ones or gravel bikes without disc brakes", '"road bikes" AND NOT "carbon" OR "gravel bikes without disc brakes"'),
     # "and" between one-word plurals, or a list of three names or more, after a topic's preposition
-    ("flea treatment for dogs and cats", '"flea treatment for dogs" OR "flea treatment for cats"'),
+    ("flea treatment for dogs and cats", '"flea treatment for dogs" AND "flea treatment for cats"'),
     ("VAT thresholds in Austria, Belgium and Denmark", '"VAT thresholds in Austria" OR "VAT thresholds in Belgium" OR "VAT thresholds in Denmark"'),
     # " / " lists what to leave out; a parenthesis inside a word is no label
     ("bike brake types except disc / rim / coaster", '"bike brake types" AND NOT "disc" AND NOT "rim" AND NOT "coaster"'),
@@ -728,7 +728,7 @@ FIFTH_PASS_COORDINATION = [
     ("internships at Hewlett-Packard or Procter & Gamble", '"internships at Hewlett-Packard" OR "internships at Procter & Gamble"'),
     ("graduate schemes at Coca-Cola or Unilever", '"graduate schemes at Coca-Cola" OR "graduate schemes at Unilever"'),
     # years joined by "and" that modify one plural head: one alternative per year
-    ("the 1994 and 1998 Winter Olympics opening ceremonies", '"the 1994 Winter Olympics opening ceremonies" OR "the 1998 Winter Olympics opening ceremonies"'),
+    ("the 1994 and 1998 Winter Olympics opening ceremonies", '"the 1994 Winter Olympics opening ceremonies" AND "the 1998 Winter Olympics opening ceremonies"'),
     ("winners of the 1998, 2002 or 2006 Tour de France", '"winners of the 1998 Tour de France" OR "winners of the 2002 Tour de France" OR "winners of the 2006 Tour de France"'),
     # a "/" list after a preposition, names included, with a shared tail
     ("train passes for Belgium/Netherlands/Luxembourg for students", '"train passes for Belgium for students" OR "train passes for Netherlands for students" OR "train passes for Luxembourg for students"'),
@@ -760,17 +760,17 @@ FIFTH_PASS_COORDINATION = [
     ("jobs at the Bank of England or the ECB in London", '"jobs at the Bank of England in London" OR "jobs at the ECB in London"'),
     # two lowercase topics after "of"/"for" with a place or purpose after them, each asked about;
     # what goes into one dish ("chicken and rice") and "salt and pepper squid" stay whole
-    ("side effects of statins and blood thinners in older patients", '"side effects of statins in older patients" OR "side effects of blood thinners in older patients"'),
+    ("side effects of statins and blood thinners in older patients", '"side effects of statins in older patients" AND "side effects of blood thinners in older patients"'),
     ("recipes for chicken and rice in a slow cooker", '"recipes for chicken and rice in a slow cooker"'),
     ("a guide to salt and pepper squid at home", '"a guide to salt and pepper squid at home"'),
-    ("effects of alcohol and caffeine on sleep", '"effects of alcohol on sleep" OR "effects of caffeine on sleep"'),
+    ("effects of alcohol and caffeine on sleep", '"effects of alcohol on sleep" AND "effects of caffeine on sleep"'),
     ("comparison of electric cars and petrol cars in winter", '"comparison of electric cars and petrol cars in winter"'),
     ("the 2008 and 2020 recession comparison", '"the 2008 and 2020 recession comparison"'),
     # the same model in a wh-question (parsed with its question mark)
     ("Which teams played in the 2008, 2012 or 2016 Euro finals?", '"Which teams played in the 2008 Euro finals" OR "Which teams played in the 2012 Euro finals" OR "Which teams played in the 2016 Euro finals"'),
     ("How do I clean cast iron or carbon steel pans?", '"How do I clean cast iron pans" OR "How do I clean carbon steel pans"'),
     ("Where can I find apprenticeships at Rolls-Royce or BAE Systems?", '"Where can I find apprenticeships at Rolls-Royce" OR "Where can I find apprenticeships at BAE Systems"'),
-    ("What are the 2012 and 2016 Olympic marathon records?", '"What are the 2012 Olympic marathon records" OR "What are the 2016 Olympic marathon records"'),
+    ("What are the 2012 and 2016 Olympic marathon records?", '"What are the 2012 Olympic marathon records" AND "What are the 2016 Olympic marathon records"'),
     ("How did the 2008 and 2020 recessions differ?", '"How did the 2008 and 2020 recessions differ?"'),
     # two two-word compounds around the "or" share the head after them (was kept whole until set 18's writer split it)
     ("How do I season cast iron or carbon steel woks?", '"How do I season cast iron woks" OR "How do I season carbon steel woks"'),
@@ -1018,7 +1018,7 @@ SIXTH_PASS = [
     # a remark on the excluded item typed without a comma
     ("hiking trails near Banff except Johnston Canyon which we've done already", '"hiking trails near Banff" AND NOT "Johnston Canyon"'),
     # two adjectives of dynasties share a plural head, as adjectives of peoples do
-    ("Ming and Qing tombs", '"Ming tombs" OR "Qing tombs"'),
+    ("Ming and Qing tombs", '"Ming tombs" AND "Qing tombs"'),
     # "leave out X and tell me how …": a cue that only leaves a text's part out, then a how-question
     ("omit the maths and tell me how noise cancelling works", '"how noise cancelling works" AND NOT "maths"'),
     ("skip the backstory and explain how the ending works", '"how the ending works" AND NOT "backstory"'),
@@ -1044,8 +1044,8 @@ SEVENTH_PASS = [
     # a parenthesis glued to a word is part of it; lowercase words between slashes are a list
     ("Which savings plans besides the 529(c) are tax free?", '"Which savings plans are tax free?" AND NOT "529(c)"'),
     # ordinals joined by "and" number things as years do, one request each
-    ("causes of the First and Second Punic Wars", '"causes of the First Punic Wars" OR "causes of the Second Punic Wars"'),
-    ("architecture of the 17th and 18th centuries in Prague", '"architecture of the 17th centuries in Prague" OR "architecture of the 18th centuries in Prague"'),
+    ("causes of the First and Second Punic Wars", '"causes of the First Punic Wars" AND "causes of the Second Punic Wars"'),
+    ("architecture of the 17th and 18th centuries in Prague", '"architecture of the 17th centuries in Prague" AND "architecture of the 18th centuries in Prague"'),
     # "looking for" without its subject is request wording; a parenthesised exclusion, then " / " and a request
     ("Looking for either thrillers set in Iceland (but not Nesbo) or a short history of the Vikings", '"thrillers set in Iceland" AND NOT "Nesbo" OR "a short history of the Vikings"'),
     ("hotels in Lisbon (no hostels) / apartments near the beach", '"hotels in Lisbon" AND NOT "hostels" OR "apartments near the beach"'),
@@ -1095,8 +1095,8 @@ EIGHTH_PASS = [
     ("Need examples of Baroque churches in Rome, just not St Peter's.", '"examples of Baroque churches in Rome" AND NOT "St Peter\'s"'),
     ("Need for Speed games except Carbon", '"Need for Speed games" AND NOT "Carbon"'),
     # two countries joined by "and" after a preposition are two places, never a title
-    ("cost of living in Chad and Niger", '"cost of living in Chad" OR "cost of living in Niger"'),
-    ("healthcare systems in New Zealand and South Korea", '"healthcare systems in New Zealand" OR "healthcare systems in South Korea"'),
+    ("cost of living in Chad and Niger", '"cost of living in Chad" AND "cost of living in Niger"'),
+    ("healthcare systems in New Zealand and South Korea", '"healthcare systems in New Zealand" AND "healthcare systems in South Korea"'),
     # one opening after another, one sign-off after another
     ("Hi! Hi, I'm a practice nurse. Which statins besides atorvastatin are safe in kidney disease?", '"Which statins are safe in kidney disease?" AND NOT "atorvastatin"'),
     ("Could you tell me about the moons of Saturn besides Titan? It's for my son's school project. Thanks!", '"moons of Saturn?" AND NOT "Titan"'),
@@ -1235,8 +1235,8 @@ TENTH_PASS = [
     ("EU data protection rules, but not the right to erasure", '"EU data protection rules" AND NOT "right to erasure"'),
     ("We need guidance on employment contracts", '"employment contracts"'),
     # places joined by "and" in a question: the question is asked of each
-    ("What are the driving rules in France and Spain?", '"What are the driving rules in France" OR "What are the driving rules in Spain"'),
-    ("Are there grants for insulation and heat pumps in Wales?", '"grants for insulation in Wales" OR "grants for heat pumps in Wales"'),
+    ("What are the driving rules in France and Spain?", '"What are the driving rules in France" AND "What are the driving rules in Spain"'),
+    ("Are there grants for insulation and heat pumps in Wales?", '"grants for insulation in Wales" AND "grants for heat pumps in Wales"'),
     ("bus/ferry routes from oban to mull", '"bus routes from oban to mull" OR "ferry routes from oban to mull"'),
     # a list of names that ends in "or": "and" between two capitalised words is inside a name
     ("pubs in York except Wetherspoons, Slug and Lettuce or All Bar One", '"pubs in York" AND NOT "Wetherspoons" AND NOT "Slug and Lettuce" AND NOT "All Bar One"'),
@@ -1380,9 +1380,9 @@ TWELFTH_PASS = [
      '"What crops are easy for beginners?" AND NOT "Carrots"'),
     # two names, each with its own article, or two names around a slash: each is asked about
     ("What are the ticket prices of the Ashmolean and the Pitt Rivers Museum?",
-     '"What are the ticket prices of the Ashmolean" OR "What are the ticket prices of the Pitt Rivers Museum"'),
+     '"What are the ticket prices of the Ashmolean" AND "What are the ticket prices of the Pitt Rivers Museum"'),
     ("What are the tax rules for the Isle of Man and the Channel Islands?",
-     '"What are the tax rules for the Isle of Man" OR "What are the tax rules for the Channel Islands"'),
+     '"What are the tax rules for the Isle of Man" AND "What are the tax rules for the Channel Islands"'),
     ("What are the driving rules for France/Belgium for UK drivers?",
      '"What are the driving rules for France for UK drivers" OR "What are the driving rules for Belgium for UK drivers"'),
     # "suede" read as a verb beside a noun modifier is a modifier too
@@ -1462,9 +1462,9 @@ THIRTEENTH_PASS = [
      '"grants for community gardens" OR "allotment leases?" AND NOT "council waiting list"'),
     # two lowercase words joined by "and" before one noun name two kinds of it
     ("What are the entry requirements for dental and veterinary degrees?",
-     '"What are the entry requirements for dental degrees" OR "What are the entry requirements for veterinary degrees"'),
+     '"What are the entry requirements for dental degrees" AND "What are the entry requirements for veterinary degrees"'),
     ("How are snake and spider bites treated in Australia?",
-     '"How are snake bites treated in Australia" OR "How are spider bites treated in Australia"'),
+     '"How are snake bites treated in Australia" AND "How are spider bites treated in Australia"'),
     # where the asker works names no topic of the question, unlike where they live or what they write about
     ("I run a small florist in York. Which cut flowers last longest in a vase?",
      '"Which cut flowers last longest in a vase?"'),
@@ -1542,7 +1542,7 @@ FOURTEENTH_PASS = [
     ("Can someone explain how to write in plain English?", '"how to write in plain English?"'),
     # in a question too, two objects of a topic's preposition with a shared tail are asked of each
     ("What are the planning rules for garden sheds and loft conversions in Scotland?",
-     '"What are the planning rules for garden sheds in Scotland" OR "What are the planning rules for loft conversions in Scotland"'),
+     '"What are the planning rules for garden sheds in Scotland" AND "What are the planning rules for loft conversions in Scotland"'),
     ("What are the fire safety rules for bed and breakfast guesthouses with three rooms?",
      '"What are the fire safety rules for bed and breakfast guesthouses with three rooms?"'),
     # a substitution said first, then "what X work for Y": the things asked for, then what they replace
@@ -1642,7 +1642,7 @@ FOURTEENTH_PASS = [
      '"What are good sources of iron" AND NOT "red meat" OR "supplements"'),
     ("Is there anything on Roman roads in Kent?", '"Roman roads in Kent?"'),
     # "How do X and Y <verb>?" is asked of each, unless it is what they do together or to each other
-    ("How do dentists and hygienists get paid?", '"How do dentists get paid" OR "How do hygienists get paid"'),
+    ("How do dentists and hygienists get paid?", '"How do dentists get paid" AND "How do hygienists get paid"'),
     ("How do bees and wasps differ?", '"How do bees and wasps differ?"'),
     ("From what age can babies join parent and baby swimming?", '"From what age can babies join parent and baby swimming?"'),
     ("When did Marks and Spencer open its first shop?", '"When did Marks and Spencer open its first shop?"'),
@@ -1651,7 +1651,7 @@ FOURTEENTH_PASS = [
      '"What are the opening times of the Eden Project" AND "What are the admission prices of the Eden Project"'),
     ("What are the do's and don'ts of storing textiles?", '"What are the do\'s and don\'ts of storing textiles?"'),
     # two adjectives joined by "and" modify the whole compound after them
-    ("solar and lunar eclipse dates", '"solar eclipse dates" OR "lunar eclipse dates"'),
+    ("solar and lunar eclipse dates", '"solar eclipse dates" AND "lunar eclipse dates"'),
     # what follows the last alternative after a comma is said of each
     ("Suggest a Python testing library other than pytest, or a Rust one, for a small CLI tool.",
      '"Python testing library for a small CLI tool" AND NOT "pytest" OR "a Rust testing library for a small CLI tool"'),
@@ -1794,37 +1794,37 @@ ONE_TERM = [
 # question, two noun phrases around one "and" / "or" (``syntax.conjoined_phrases``): blind writers
 # ask about each (OR), and a modifier before the other item's head shares that head
 FIFTEENTH_PASS = [
-    ("opening hours of the tate modern and the barbican", '"opening hours of the tate modern" OR "opening hours of the barbican"'),
-    ("childcare costs in london and manchester", '"childcare costs in london" OR "childcare costs in manchester"'),
-    ("vaccines for cats and dogs in winter", '"vaccines for cats in winter" OR "vaccines for dogs in winter"'),
-    ("What are the stages of mitosis and meiosis?", '"What are the stages of mitosis" OR "What are the stages of meiosis"'),
+    ("opening hours of the tate modern and the barbican", '"opening hours of the tate modern" AND "opening hours of the barbican"'),
+    ("childcare costs in london and manchester", '"childcare costs in london" AND "childcare costs in manchester"'),
+    ("vaccines for cats and dogs in winter", '"vaccines for cats in winter" AND "vaccines for dogs in winter"'),
+    ("What are the stages of mitosis and meiosis?", '"What are the stages of mitosis" AND "What are the stages of meiosis"'),
     ("What vaccines do puppies and kittens need in their first year?",
-     '"What vaccines do puppies need in their first year" OR "What vaccines do kittens need in their first year"'),
+     '"What vaccines do puppies need in their first year" AND "What vaccines do kittens need in their first year"'),
     ("How much do school uniforms and school trips cost on average in England?",
-     '"How much do school uniforms cost on average in England" OR "How much do school trips cost on average in England"'),
+     '"How much do school uniforms cost on average in England" AND "How much do school trips cost on average in England"'),
     ("How do I get red wine and candle wax out of a wool carpet?",
-     '"How do I get red wine out of a wool carpet" OR "How do I get candle wax out of a wool carpet"'),
+     '"How do I get red wine out of a wool carpet" AND "How do I get candle wax out of a wool carpet"'),
     # a modifier shares the head after the other item; a code ends its name ("vitamin B12")
-    ("council tax and parking permit discounts for carers", '"council tax discounts for carers" OR "parking permit discounts for carers"'),
+    ("council tax and parking permit discounts for carers", '"council tax discounts for carers" AND "parking permit discounts for carers"'),
     ("What are the symptoms of vitamin B12 or folate deficiency?",
      '"What are the symptoms of vitamin B12 deficiency" OR "What are the symptoms of folate deficiency"'),
     ("What are the symptoms of iron and vitamin B12 deficiency?",
-     '"What are the symptoms of iron deficiency" OR "What are the symptoms of vitamin B12 deficiency"'),
+     '"What are the symptoms of iron deficiency" AND "What are the symptoms of vitamin B12 deficiency"'),
     ("Do we need public liability or employers' liability insurance for volunteers?",
      '"Do we need public liability insurance for volunteers" OR "Do we need employers\' liability insurance for volunteers"'),
     ("How did the 1929 and 2008 crashes affect small community banks?",
-     '"How did the 1929 crashes affect small community banks" OR "How did the 2008 crashes affect small community banks"'),
+     '"How did the 1929 crashes affect small community banks" AND "How did the 2008 crashes affect small community banks"'),
     ("Are grab rails or stairlifts covered by council grants?", '"Are grab rails covered by council grants" OR "Are stairlifts covered by council grants"'),
     ("Which climbing roses or clematis do well in clay?", '"Which climbing roses do well in clay" OR "Which clematis do well in clay"'),
     ("Where can I find identification guides for British dragonflies and damselflies?",
-     '"Where can I find identification guides for British dragonflies" OR "Where can I find identification guides for British damselflies"'),
+     '"Where can I find identification guides for British dragonflies" AND "Where can I find identification guides for British damselflies"'),
     # "should" alone chooses nothing ("What should we feed …"); a question's auxiliary before its subjects
-    ("What should we feed ferret kits and adult ferrets?", '"What should we feed ferret kits" OR "What should we feed adult ferrets"'),
-    ("How are sloe gin and damson gin made?", '"How are sloe gin made" OR "How are damson gin made"'),
+    ("What should we feed ferret kits and adult ferrets?", '"What should we feed ferret kits" AND "What should we feed adult ferrets"'),
+    ("How are sloe gin and damson gin made?", '"How are sloe gin made" AND "How are damson gin made"'),
     ("dessert ideas that are low-sugar and flourless", '"dessert ideas that are low-sugar and flourless"'),
     # a hyphened word is one word of its phrase ("warm-up drills")
     ("Where can I find warm-up drills and cool-down stretches for kids?",
-     '"Where can I find warm-up drills for kids" OR "Where can I find cool-down stretches for kids"'),
+     '"Where can I find warm-up drills for kids" AND "Where can I find cool-down stretches for kids"'),
     # asked together, to choose, or one thing: kept whole
     ("What other trading and negotiation board games are popular with families?", '"What other trading and negotiation board games are popular with families?"'),
     ("Which sports are played with a ball and a bat in South Asia?", '"Which sports are played with a ball and a bat in South Asia?"'),
@@ -1938,8 +1938,8 @@ SIXTEENTH_PASS = [
     # a bare plural shares the first item's modifiers; a phrase with an adjective of its own does not
     ("Where can I find free stock photos or icons for print?",
      '"Where can I find free stock photos for print" OR "Where can I find free stock icons for print"'),
-    ("knitting patterns for toddler mittens and hats", '"knitting patterns for toddler mittens" OR "knitting patterns for toddler hats"'),
-    ("vaccines for cats and small dogs in winter", '"vaccines for cats in winter" OR "vaccines for small dogs in winter"'),
+    ("knitting patterns for toddler mittens and hats", '"knitting patterns for toddler mittens" AND "knitting patterns for toddler hats"'),
+    ("vaccines for cats and small dogs in winter", '"vaccines for cats in winter" AND "vaccines for small dogs in winter"'),
     # a question's "there" is the one place the message named before it
     ("I'm a wheelchair user visiting Rome next month. Which museums there have no steps at the entrance?",
      '"Which museums in Rome have no steps at the entrance?"'),
@@ -1979,19 +1979,19 @@ SIXTEENTH_PASS = [
     ("Bar crawls and pub quizzes are off the table. Hen do ideas?", '"Hen do ideas?" AND NOT "Bar crawls" AND NOT "pub quizzes"'),
     # ", that is" closes what was left out
     # a code shares the tail of its counterpart; a slash pairs two words and all else is shared
-    ("symptoms of vitamin d and b12 deficiency", '"symptoms of vitamin d deficiency" OR "symptoms of b12 deficiency"'),
-    ("vitamin b12 and folate deficiency symptoms", '"vitamin b12 deficiency symptoms" OR "folate deficiency symptoms"'),
+    ("symptoms of vitamin d and b12 deficiency", '"symptoms of vitamin d deficiency" AND "symptoms of b12 deficiency"'),
+    ("vitamin b12 and folate deficiency symptoms", '"vitamin b12 deficiency symptoms" AND "folate deficiency symptoms"'),
     ("apple/pear tree pruning in winter", '"apple tree pruning in winter" OR "pear tree pruning in winter"'),
     ("french/italian cooking classes in bristol", '"french cooking classes in bristol" OR "italian cooking classes in bristol"'),
     ("physio exercises for tennis/golfer's elbow", '"physio exercises for tennis elbow" OR "physio exercises for golfer\'s elbow"'),
     ("Are there government grants for solar panels/heat pumps in Ireland?",
      '"government grants for solar panels in Ireland" OR "government grants for heat pumps in Ireland"'),
     # two tasks in a "How do I …" question, each a verb with what follows ("sand and varnish" is one)
-    ("How do I register to vote and apply for a postal vote?", '"How do I register to vote" OR "How do I apply for a postal vote"'),
+    ("How do I register to vote and apply for a postal vote?", '"How do I register to vote" AND "How do I apply for a postal vote"'),
     ("How do I stop my dog barking at the postman and jumping up at visitors?",
-     '"How do I stop my dog barking at the postman" OR "How do I stop my dog jumping up at visitors"'),
+     '"How do I stop my dog barking at the postman" AND "How do I stop my dog jumping up at visitors"'),
     ("How do I sand and varnish an oak table?", '"How do I sand and varnish an oak table?"'),
-    ("How often do cats and dogs need worming?", '"How often do cats need worming" OR "How often do dogs need worming"'),
+    ("How often do cats and dogs need worming?", '"How often do cats need worming" AND "How often do dogs need worming"'),
     # "Any recommendations / suggestions / tips for …" asks for the thing ("tips for X" alone stays)
     ("Any recommendations for cheaper options instead of Mailchimp for a small music club?",
      '"cheaper options instead of Mailchimp for a small music club?"'),
@@ -2025,7 +2025,7 @@ SIXTEENTH_PASS = [
     ("snacks not salty or sweet", '"snacks not salty or sweet"'),
     # a text's first word before its first item; a last plural read as a verb
     ("Could you suggest escape rooms or axe-throwing venues in Birmingham?", '"escape rooms in Birmingham" OR "axe-throwing venues in Birmingham"'),
-    ("What are the nesting habits of swifts and swallows?", '"What are the nesting habits of swifts" OR "What are the nesting habits of swallows"'),
+    ("What are the nesting habits of swifts and swallows?", '"What are the nesting habits of swifts" AND "What are the nesting habits of swallows"'),
     # "&" between two capitalised words joins one name; ", so we don't want those" is a remark
     ("Which paint brands are best for interior walls, other than Dulux, Crown or Farrow & Ball?",
      '"Which paint brands are best for interior walls?" AND NOT "Dulux" AND NOT "Crown" AND NOT "Farrow & Ball"'),
@@ -2048,7 +2048,7 @@ SIXTEENTH_PASS = [
     ("Could you find articles about how whales navigate, but not humpbacks?", '"how whales navigate?" AND NOT "humpbacks"'),
     ("trees but not oaks that host the most insect species", '"trees that host the most insect species" AND NOT "oaks"'),
     # the question's verb read as a noun after two subjects is said of both
-    ("How do tornadoes and hurricanes form?", '"How do tornadoes form" OR "How do hurricanes form"'),
+    ("How do tornadoes and hurricanes form?", '"How do tornadoes form" AND "How do hurricanes form"'),
     # a group that asks ("My book club is reading …") is no subject topic; a quoted title leads
     ("My book club is reading 'War and Peace' next month and I'm daunted. Is there a character guide?",
      '"War and Peace: Is there a character guide?"'),
@@ -2098,7 +2098,7 @@ SEVENTEENTH_PASS = [
     ("streaming services for kids not netflix, disney+ or prime video",
      '"streaming services for kids" AND NOT "netflix" AND NOT "disney+" AND NOT "prime video"'),
     # countries after "visit", typed in lowercase in a lowercase query
-    ("best time to visit peru and bolivia", '"best time to visit peru" OR "best time to visit bolivia"'),
+    ("best time to visit peru and bolivia", '"best time to visit peru" AND "best time to visit bolivia"'),
     # who and "anyone" are no topics of a background
     ("Is there a no-tipping etiquette in Japanese restaurants? We're visiting Kyoto with my in-laws in April and don't want to offend anyone.",
      '"Is there a no-tipping etiquette in Japanese restaurants?"'),
@@ -2136,7 +2136,7 @@ SEVENTEENTH_PASS = [
      '"What helps with jet lag after flying east" AND NOT "melatonin" OR "how do airline pilots cope with jet lag?"'),
     # a hyphened word counts as one word when two phrases are paired
     ("What are the symptoms of lyme disease and tick-borne encephalitis in hikers?",
-     '"What are the symptoms of lyme disease in hikers" OR "What are the symptoms of tick-borne encephalitis in hikers"'),
+     '"What are the symptoms of lyme disease in hikers" AND "What are the symptoms of tick-borne encephalitis in hikers"'),
     # "oil-based", "the tank-topper kind": what is left out keeps its "-based", not its "kind"
     ("lino printing inks for beginners except oil-based", '"lino printing inks for beginners" AND NOT "oil-based"'),
     ("front door draught excluders minus the brush strip type", '"front door draught excluders" AND NOT "brush strip"'),
@@ -2159,8 +2159,8 @@ SEVENTEENTH_PASS = [
      '"The Lion, the Witch and the Wardrobe: Any drama activities for it"'),
     # two one-word names after a noun that no title is about are each asked about; "England and Wales" is one
     ("Which modern art museums are there in Bilbao and Valencia?",
-     '"Which modern art museums are there in Bilbao" OR "Which modern art museums are there in Valencia"'),
-    ("Where can I find apprenticeships at Siemens and Bosch?", '"Where can I find apprenticeships at Siemens" OR "Where can I find apprenticeships at Bosch"'),
+     '"Which modern art museums are there in Bilbao" AND "Which modern art museums are there in Valencia"'),
+    ("Where can I find apprenticeships at Siemens and Bosch?", '"Where can I find apprenticeships at Siemens" AND "Where can I find apprenticeships at Bosch"'),
     ("What are trustee duties under charity law in England and Wales?", '"What are trustee duties under charity law in England and Wales?"'),
     ("What happens in Antony and Cleopatra?", '"What happens in Antony and Cleopatra?"'),
     # ", so X is off the table"; "No X please - …"
@@ -2169,7 +2169,7 @@ SEVENTEENTH_PASS = [
     ("No Vasa please - which famous shipwrecks lie at the bottom of the Baltic?", '"which famous shipwrecks lie at the bottom of the Baltic?" AND NOT "Vasa"'),
     # the verb of a "How did …" question after two subjects, read as a noun, is found with a pronoun
     ("How did the printing press and the telegraph change journalism?",
-     '"How did the printing press change journalism" OR "How did the telegraph change journalism"'),
+     '"How did the printing press change journalism" AND "How did the telegraph change journalism"'),
     ("Is it true that lightning never strikes the same place twice?", '"lightning never strikes the same place twice?"'),
     # where or when the last item is asked is said of each
     ("symptoms of croup or whooping cough in toddlers", '"symptoms of croup in toddlers" OR "symptoms of whooping cough in toddlers"'),
@@ -2244,7 +2244,7 @@ EIGHTEENTH_PASS = [
      '"What stretches loosen tight hip flexors after running?" AND NOT "pigeon pose"'),
     ("Which supplements other than fish oil help improve memory?", '"Which supplements help improve memory?" AND NOT "fish oil"'),
     # a participle before a lone first noun is its own where the second item has a modifier of its own
-    ("How do I look after cast iron and carbon steel pans?", '"How do I look after cast iron pans" OR "How do I look after carbon steel pans"'),
+    ("How do I look after cast iron and carbon steel pans?", '"How do I look after cast iron pans" AND "How do I look after carbon steel pans"'),
     ("lawn mower servicing and blade sharpening near me", '"lawn mower servicing and blade sharpening near me"'),
     # asking the readers, or what counts as something, is request wording
     ("Does anyone know where to hire costumes for Guys and Dolls?", '"where to hire costumes for Guys and Dolls?"'),
@@ -2291,7 +2291,7 @@ EIGHTEENTH_PASS = [
     # "of" inside a name after "the"; a verb after two subjects of "Which X do …"
     ("Where can I hire mountain bikes in Snowdonia or the Forest of Dean?",
      '"Where can I hire mountain bikes in Snowdonia" OR "Where can I hire mountain bikes in Forest of Dean"'),
-    ("Which muscles do squats and lunges work?", '"Which muscles do squats work" OR "Which muscles do lunges work"'),
+    ("Which muscles do squats and lunges work?", '"Which muscles do squats work" AND "Which muscles do lunges work"'),
     ("What normally counts as fixtures and fittings?", '"What normally counts as fixtures and fittings?"'),
     # after a keyword query: "no X ones please", "anything but X"; a lowercase title opening a query stays whole
     ("crossword solving tips no cryptic ones please", '"crossword solving tips" AND NOT "cryptic"'),
@@ -2301,7 +2301,7 @@ EIGHTEENTH_PASS = [
     ("Which paint finishes apart from gloss, eggshell and satin work on radiators?",
      '"Which paint finishes work on radiators?" AND NOT "gloss" AND NOT "eggshell" AND NOT "satin"'),
     # "Are X and Y poisonous to Z?" asks of each subject
-    ("Are lilies and tulips poisonous to cats?", '"Are lilies poisonous to cats" OR "Are tulips poisonous to cats"'),
+    ("Are lilies and tulips poisonous to cats?", '"Are lilies poisonous to cats" AND "Are tulips poisonous to cats"'),
     # lowercase names in a list: with an apostrophe, read as a participle last
     ("wet dog food brands not pedigree, bakers or butcher's", '"wet dog food brands" AND NOT "pedigree" AND NOT "bakers" AND NOT "butcher\'s"'),
     ("airports with direct flights to reykjavik except gatwick, luton or stansted",
@@ -2337,7 +2337,7 @@ EIGHTEENTH_PASS = [
     ("Hi, I coach an under-12 hockey team and we train on astroturf. I'm after fun passing drills, but I don't want anything involving cones because we lost them all.",
      '"under-12 hockey: fun passing drills" AND NOT "cones"'),
     ("Hi! I coach an under-12 netball team. Can you suggest warm-up drills and cool-down stretches for kids?",
-     '"netball: warm-up drills for kids" OR "netball: cool-down stretches for kids"'),
+     '"netball: warm-up drills for kids" AND "netball: cool-down stretches for kids"'),
     ("My mum's just been diagnosed with type 2 diabetes. Which fruits or vegetables should she eat more of?",
      '"type 2 diabetes: Which fruits should she eat more of" OR "type 2 diabetes: Which vegetables should she eat more of"'),
     ("Which is safer on icy roads: studded tyres or wider tyres at lower pressure?", '"Which is safer on icy roads: studded tyres or wider tyres at lower pressure?"'),
@@ -2415,7 +2415,7 @@ NINETEENTH_PASS = [
      '"I\'d like to find clubs near Leeds that could help restore it" AND NOT "N gauge"'),
     # two aspects of one thing, typed as a query, are each wanted
     ("symptoms and treatment of shingles", '"symptoms of shingles" AND "treatment of shingles"'),
-    ("nursery and preschool fees in manchester", '"nursery fees in manchester" OR "preschool fees in manchester"'),
+    ("nursery and preschool fees in manchester", '"nursery fees in manchester" AND "preschool fees in manchester"'),
     # an opening exclusion's comma goes with the cut, and what follows asks
     ("I'm writing an essay for my A-levels and I'm short on time. Not interested in the assassination of Franz Ferdinand, I need the long-term causes of the First World War.",
      '"long-term causes of the First World War" AND NOT "assassination of Franz Ferdinand"'),
@@ -2492,7 +2492,7 @@ TWENTIETH_PASS = [
     ("Why do cats purr? My daughter asked at breakfast and I couldn't answer.", '"Why do cats purr?"'),
     ("I teach year 6 and a pupil asked me which metals are not magnetic. Can you explain?", '"Which metals are not magnetic?"'),
     # a noun the tagger reads as a participle ends the second item ("forecast")
-    ("tide times and surf forecast for newquay", '"tide times for newquay" OR "surf forecast for newquay"'),
+    ("tide times and surf forecast for newquay", '"tide times for newquay" AND "surf forecast for newquay"'),
     # names that share the institution the last one names
     ("open days at Leeds or Sheffield University", '"open days at Leeds University" OR "open days at Sheffield University"'),
     # a bare plural takes the modifier the tagger read as a name, and a plural it read as a verb
@@ -2552,7 +2552,7 @@ TWENTYFIRST_PASS = [
     # two plurals played are one game
     ("How do you play cops and robbers?", '"How do you play cops and robbers?"'),
     # two kinds of one noun, said twice, share the noun after it (not a choice, nor what is not a noun)
-    ("barn owl and tawny owl calls", '"barn owl calls" OR "tawny owl calls"'),
+    ("barn owl and tawny owl calls", '"barn owl calls" AND "tawny owl calls"'),
     ("Are bunk beds or cabin beds safer for a five-year-old?", '"Are bunk beds or cabin beds safer for a five-year-old?"'),
     # a hyphened modifier is shared too
     ("second-hand violins or cellos", '"second-hand violins" OR "second-hand cellos"'),

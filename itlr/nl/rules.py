@@ -2851,7 +2851,7 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             first_rest = rest[2:] if re.match(r"['’]s\b", rest) else rest
             return _node(Or, [text[: pair.start()] + pair.group(1) + first_rest, text[: pair.start()] + pair.group(2) + rest])
     # "opening hours of the Rijksmuseum and the Van Gogh Museum", "visa rules for Vietnam/Cambodia":
-    # two names, each with its own article or joined by a slash, are each asked about, as with "or"
+    # two names, each with its own article or joined by a slash, are each asked about (an OR here; two joined by "and" become an AND in _translate)
     # (one word after "the … and the" may close a title: "The Old Man and the Sea")
     names = _THE_NAMES_RE.search(t) if not _RELATION_RE.search(t) else None
     if names and not (len(names.group("b").split()) >= 2 or any(names.group(k).split()[-1].lower() in syntax.INSTITUTIONS for k in ("a", "b"))):
@@ -3138,7 +3138,7 @@ def _modifier_list(text: str) -> Expr | None:
 
 def _named_kinds(text: str) -> Expr | None:
     """ "the Roman and Byzantine fleets": two capitalised modifiers of one plural noun name two
-    groups of things, one alternative each ("salt and pepper shakers", "Greek and Roman
+    groups of things, one request each ("salt and pepper shakers", "Greek and Roman
     mythology" stay whole)."""
     if not re.search(r"\s+and\s+[A-Z]", text) or re.search(r"\s+or\s+", text, re.IGNORECASE) or _ONE_PLACE_RE.search(text):
         return None
@@ -3183,6 +3183,23 @@ def _fixed_pair(first: str, second: str) -> bool:
     """Whether the last word of ``first`` and the first of ``second`` make a fixed pair ("Romeo" / "Juliet")."""
     a, b = first.split(), second.split()
     return bool(a and b) and (a[-1].lower(), b[0].lower()) in _AND_BINOMIALS
+
+
+def _two_asked_together(text: str, asked: str) -> bool:
+    """ "hotels in manchester with a pool and a gym", "tortoise and terrapin care": two items one
+    "and" joins in one request are both asked for, an AND (this brief's writers: 271 AND, 7 OR over
+    sets 109-194; earlier writers made it OR as often). Not a list of three or more, where "and"
+    only closes an enumeration, nor two questions joined by ", and", nor items with an exclusion
+    of their own between them in ``asked``, the text as asked ("castles (A) excluding a and
+    hyperlinks (B) excluding b": each its own request, the paper's OR)."""
+    cue = _find_trigger(asked)
+    joined = re.search(r"\band\b", asked[cue[1] :] if cue else "", re.IGNORECASE)
+    return (
+        joined is None
+        and len(re.findall(r"\band\b", text, re.IGNORECASE)) == 1
+        and not re.search(r"\bor\b|/|,\s*and\b", text, re.IGNORECASE)
+        and len(re.findall(r"\b(?:what|which|how|where|when|why|who)\b", text, re.IGNORECASE)) <= 1
+    )
 
 
 def _asked_of_each(found: syntax.Coordination) -> Expr | None:
@@ -3234,7 +3251,7 @@ def _objects_with_tail(text: str, conj: str = "and") -> Expr | None:
 
 def _paired_modifiers(text: str) -> Expr | None:
     """ "snake and spider bites", "the licensing and microchipping rules for dogs": two lowercase
-    words joined by "and" before one noun name two kinds of it, one alternative each, as two
+    words joined by "and" before one noun name two kinds of it, one request each, as two
     capitalised ones do (``_named_kinds``). Fixed pairs ("salt and vinegar crisps"), dishes
     ("chicken and leek pie") and anything asked together ("between", "both") stay whole."""
     if re.search(r"\s+or\s+|[,/]", text, re.IGNORECASE) or _RELATION_RE.search(text) or len(re.findall(r"\band\b", text, re.IGNORECASE)) != 1:
@@ -4637,6 +4654,7 @@ def _translate(text: str) -> RuleResult | None:
     items: list[str] = []  # excluded items the parser already delimited
 
     several_sentences = len(_sentences(text)) > 1
+    asked = text
     m = _NON_RE.search(text)
     if m and not _depth_at(text, m.start()):
         negatives.append(m.group(1))
@@ -4722,6 +4740,8 @@ def _translate(text: str) -> RuleResult | None:
     if pos_expr is None:
         pos_expr = Term(positive)
     elif compared and isinstance(pos_expr, Or) and all(isinstance(c, Term) for c in pos_expr.children):
+        pos_expr = And(pos_expr.children)
+    elif isinstance(pos_expr, Or) and len(pos_expr.children) == 2 and _two_asked_together(positive, asked):
         pos_expr = And(pos_expr.children)
     if not negs:
         # Nothing excluded: the question (less request filler), or its alternatives.
