@@ -2745,7 +2745,7 @@ def _coordination(text: str, question: bool = False) -> Expr | None:
         inner = _coordination(last, question) if _QUESTION_START_RE.match(last) or _requests(last) or last.endswith("?") else None
         if inner is not None:
             return _each_led(inner, said[: spans[-1][0]].strip() + " ")
-    return _two_questions(text) or _both_required(text) or _coordinated_parts(text, question) or _conjoined(text)
+    return _two_questions(text) or _both_required(text) or _features_required(text) or _coordinated_parts(text, question) or _conjoined(text)
 
 
 # "Which hotels in Lisbon have both a rooftop pool and a gym?", "a restaurant that's both vegan and
@@ -2763,6 +2763,37 @@ def _both_required(text: str) -> Expr | None:
         return None
     before, after = t[: m.start()], t[m.end() :]
     return _node(And, [before + m.group("a") + after, before + m.group("b") + after])
+
+
+# "cottages in norfolk with a hot tub and a log burner", "Which campsites have showers and a shop?"
+_FEATURES_RE = re.compile(
+    r"^(?P<head>.+?)\s+(?P<verb>with|have|has)\s+(?P<a>(?:an?\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s+and\s+(?P<b>(?:an?\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s*[?.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _features_required(text: str) -> Expr | None:
+    """Two features a plural thing is to have, joined by "and" at the request's end: one request
+    per feature, both required (this brief's writers: 14 AND in 14 over sets 109-194). Not a
+    fixed pair ("with salt and pepper"), nor what is done with things ("played with a ball and
+    a bat": no plural noun before "with"), nor features that are none ("with no fees and no
+    minimum balance": one property)."""
+    m = _FEATURES_RE.match(text.strip())
+    if m is None or _fixed_pair(m.group("a"), m.group("b")) or re.search(r"\b(?:and|or|but|not?|with|that|which)\b", m.group("a") + " " + m.group("b"), re.IGNORECASE):
+        return None
+    words = syntax.tag(text.strip())
+    at = next((k for k, w in enumerate(words) if w.start == m.start("verb")), None)
+    if at is None or at == 0:
+        return None
+    # (a place after the plural: "cottages in norfolk with …", "Which campsites in Snowdonia have …")
+    head = at - 3 if at >= 3 and words[at - 2].tag == "IN" and words[at - 2].text.lower() in ("in", "near", "around") else at - 1
+    if not syntax.plural_noun(words[head]):
+        return None
+    tail = [w for w in words if w.start >= m.start("a") and w.tag not in (".",) and w.text.lower() not in ("and", "a", "an")]
+    if any(w.verb and w.tag != "VBG" and not (w.tag in ("VB", "VBP") and k + 1 < len(tail) and tail[k + 1].tag in ("NN", "NNS")) for k, w in enumerate(tail)):
+        return None  # "… made with animal rennet and should be avoided": a clause, not two features
+    lead = text.strip()[: m.start("a")]
+    return _node(And, [lead + m.group("a"), lead + m.group("b")])
 
 
 # "old terrace: …", "Leeds, career change: …": the topics a background gave, before the question
@@ -3939,7 +3970,10 @@ _HEAD_PREPS = ("through", "via", "in", "at", "on", "for", "with", "by", "from", 
 
 # "leatherwork projects no wallets no belts", "bbc period dramas not austen not dickens": a lowercase keyword
 # query that says "no" or "not" before each of two items
-_NO_TWICE_RE = re.compile(r"(?P<head>[a-z][^,;:?!.]*?)\s+(?P<cue>no|not)\s+(?P<a>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P=cue)\s+(?P<b>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s.!]*")
+_NO_TWICE_RE = re.compile(
+    r"(?P<head>[a-z][^,;:?!.]*?)\s+(?P<cue>no|not)\s+(?P<a>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"(?P<more>(?:\s+(?P=cue)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)+)[\s.!]*"
+)
 
 
 def _head_before_preposition(first: str, part: str) -> str:
@@ -3975,9 +4009,12 @@ def rules_to_expr(question: str) -> RuleResult:
     glued = _GLUED_PAREN_RE.sub(lambda m: m.group(1) + _OPEN + m.group(2) + _CLOSE, original)
     glued = _RECOMMEND_TYPO_RE.sub(lambda m: m.group(1) + "ecommend", glued)
     glued = _FUNCTION_TYPO_RE.sub(lambda m: _typo_fixed(m.group(0)), glued)
-    said_twice = _NO_TWICE_RE.fullmatch(glued) if glued == glued.lower() and not _SAYING_RE.search(glued) else None
-    if said_twice and not re.search(r"\b(?:and|or|with|has|have)\b", said_twice.group("a") + " " + said_twice.group("head").split()[-1]):
-        glued = f"{said_twice.group('head')} {said_twice.group('cue')} {said_twice.group('a')} or {said_twice.group('b')}"  # one list, as "no A or B" says it
+    said_twice = _NO_TWICE_RE.fullmatch(glued) if glued == glued.lower() else None
+    listed = [said_twice.group("a")] + [x for x in re.split(r"(?:^|\s+)" + said_twice.group("cue") + r"\s+", said_twice.group("more").strip()) if x] if said_twice else []
+    if said_twice and (len(listed) >= 3 or not _SAYING_RE.search(glued)) and not re.search(r"\b(?:and|or|with|has|have)\b", " ".join(listed) + " " + said_twice.group("head").split()[-1]):
+        # "cheese scone recipes no chives no mustard": the cue said before each item makes them a list
+        # left out (every writer of dev read it so), whatever the tagger makes of the items
+        glued = f"{said_twice.group('head')}, excluding " + (", ".join(listed[:-1]) + " or " + listed[-1])
     glued = _ABBREVIATION_DOT_RE.sub(lambda m: m.group(1) + _DOT, glued)
     glued = _titles_as_named(glued)
     result = _rules_to_expr(glued)

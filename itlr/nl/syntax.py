@@ -313,6 +313,13 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if w.tag == "VBG" and words[j - 1].tag == "DT" and j + 1 < n and words[j + 1].tag in ("NN", "NNS", "JJ"):
             j += 1  # "the hanging gardens": after an article a gerund modifies the noun
             continue
+        if low == "near" and w.tag in ("JJ", "RB") and words[j - 1].tag in _NOUN_TAGS and j + 1 < n and words[j + 1].tag not in (".", ",", ":"):
+            # "except bsl near leeds": "near" before a place is a preposition, whatever the tagger says
+            if not clause:
+                break
+            j += 1
+            in_title = False
+            continue
         if w.tag in _MODIFIER_TAGS and not (w.verb and not w.capitalised) or low in ("'s", "’s", "-"):
             in_title = False
             j += 1
