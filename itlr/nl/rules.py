@@ -662,7 +662,7 @@ def _tidy(text: str) -> str:
     t = re.sub(r"([?.!])(?:\s+(?:please|pls|plz|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"\?\s*\.$", "?", t)
     t = re.sub(r"([.?!])\s*[-–—]+\s+(?=\w)", r"\1 ", t)  # "… constantly. - what works?": a dash left at a sentence's start
-    t = re.sub(r"(?<=[a-z]{3})\.[,:;](?=\s)", ".", t)  # "… lesson., every class", "… boss.: which …": a mark left after a sentence
+    t = re.sub(r"(?<=[a-z0-9]{3})\.[,:;](?=\s)", ".", t)  # "… lesson., every class", "… boss.: which …", "… 60th., anything …": a mark left after a sentence
     t = re.sub(r"(?<=\w)\.\s*\.(?=\s|$)", ".", t)  # "… warehouse. . I just want …": a sentence cut out whole
     return _squash(t)
 
@@ -1453,6 +1453,10 @@ def _ones_named(after: str) -> bool:
     "Celestron ones", "chickpea ones" (a noun), unlike "the touristy ones", "the red ones"
     or "those from the US" (a property of the answer)."""
     if _ONES_WITH_RE.match(after):
+        return True
+    # "excluding ones aimed at toddlers", "but not ones bought secondhand": a participle says which (writers keep it)
+    described = re.match(r"\s*(?:(?:the|any)\s+)?(?-i:ones?)\s+(?P<done>[a-z]+)\s+\S", after, re.IGNORECASE)
+    if described and any(w.text == described.group("done") and w.tag == "VBN" for w in syntax.tag(after.strip())):
         return True
     m = _ONES_RE.match(after)
     if not m:
@@ -3394,9 +3398,11 @@ def _names_share_noun(items: list[str]) -> list[str] | None:
 def _shared_tail_noun(items: list[str]) -> list[str]:
     """ "the alto", "tenor", "baritone saxophone" -> each with "saxophone": after "the", one-word
     items and a last item of one more word share that singular noun ("the Gold, Silver or Bronze
-    medal"); anything else stays as it is."""
+    medal"), as are a possessive's ("tennis or golfer's elbow"); anything else stays as it is."""
     first = re.sub(r"^the\s+", "", items[0])
     last = items[-1].split()
+    if len(last) == 2 and re.fullmatch(r"[a-z]+['’]s", last[0]) and last[1].isalpha() and last[1].islower() and all(len(it.split()) == 1 and it.isalpha() for it in items[:-1]):
+        return [it + " " + last[1] for it in items[:-1]] + [items[-1]]  # "tennis or golfer's elbow": a possessive's noun is shared
     if first == items[0] or len(last) != 2 or any(len(it.split()) != 1 for it in [first] + items[1:-1]):
         return items
     words = syntax.tag(" ".join(["the", first] + items[1:-1] + last))

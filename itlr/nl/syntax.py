@@ -166,6 +166,11 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         while j < n and words[j].tag not in (".", ",", ":") and words[j].text.lower() not in _LIST_WORDS | {"but"}:
             j += 1
         return j
+    if words[i].text.lower() in ("one", "ones") and j < n and words[j].tag == "VBN":
+        # "excluding ones aimed at toddlers": which ones, said by a participle, runs to its clause's end
+        while j < n and words[j].tag not in (".", ",", ":") and words[j].text.lower() not in _LIST_WORDS | {"but"}:
+            j += 1
+        return j
     if _anything_placed(words, i) and j + 1 < n:
         clause = True  # "anything in Hawaii", "anything by Ubisoft": what it is goes with it
     if words[i].tag == "VBG" and j < n and words[j].tag == "RP":
@@ -312,6 +317,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         if w.tag == "VBG" and words[j - 1].tag == "DT" and j + 1 < n and words[j + 1].tag in ("NN", "NNS", "JJ"):
             j += 1  # "the hanging gardens": after an article a gerund modifies the noun
+            continue
+        if w.text.isalnum() and any(ch.isdigit() for ch in w.text) and w.tag not in _MODIFIER_TAGS and words[j - 1].tag in _NOUN_TAGS:
+            j += 1  # "except tipo 00": a number after a noun names it, whatever the tagger calls it
             continue
         if low == "near" and w.tag in ("JJ", "RB") and words[j - 1].tag in _NOUN_TAGS and j + 1 < n and words[j + 1].tag not in (".", ",", ":"):
             # "except bsl near leeds": "near" before a place is a preposition, whatever the tagger says
