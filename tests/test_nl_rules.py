@@ -2777,6 +2777,12 @@ TWENTYFIFTH_PASS = [
     # a possessive's noun is shared
     ("treatment for jumper's or runner's knee", '"treatment for jumper\'s knee" OR "treatment for runner\'s knee"'),
     ("exercises for tennis or golfer's elbow", '"exercises for tennis elbow" OR "exercises for golfer\'s elbow"'),
+    # how many were tried is no item left out
+    ("We've already tried a few and given up. Which board games suit two players?", '"Which board games suit two players?"'),
+    # a bare "not via" leaves the way through out
+    ("coach to glasgow not via manchester", '"coach to glasgow" AND NOT "manchester"'),
+    # a kind named by a gerund and a plural, after a keyword query
+    ("folk music cds but not drinking songs", '"folk music cds" AND NOT "drinking songs"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS)

@@ -96,6 +96,7 @@ _PREP = r"of|to|about|on|upon|regarding|concerning|related\s+to|surrounding|arou
 # "loads of it", "plenty of those": how much of what was named before
 _QUANTITY_OF = r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of"
 # "a year of recorder", "six weeks of physio": how long something was done, what the asker has behind them
+_BARE_QUANTITY = r"(?:a\s+few|a\s+couple|a\s+lot|loads|lots|plenty|heaps|tons|several|some|many|most|all|both|everything)\s*(?:[.,;:!?]|\s(?:and|but|so|already|before)\b|$)"
 _DURATION_OF = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|a\s+couple\s+of|\d+)\s+(?:years?|months?|weeks?|terms?|days?|seasons?)\s+of\b"
 # "Not sure where to look.": the asker's doubt, nothing left out
 _UNSURE = r"sure|certain|convinced"
@@ -135,7 +136,8 @@ _STRONG = [
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
-    r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))(?!\s+" + _DURATION_OF + ")",
+    r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))(?!\s+" + _DURATION_OF + ")"
+    r"(?!\s+" + _BARE_QUANTITY + r")",  # ("he's already tried a few and given up": how many, nothing named)
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
     # ("I've read plenty about Hurtigruten and Quark already": how much is no part of what is left out)
@@ -992,6 +994,8 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return False  # "… but not booked through Sykes, Airbnb or Vrbo", "… but not by doing a factory reset": what is left out
     if len(words) >= 2 and first.tag == "VBG" and words[1].text.lower() in ("ones", "one"):
         return False  # "guided nature walks but not birdwatching ones": a kind of them, left out
+    if after_keywords and first.tag == "VBG" and first.dep == "compound" and first.text.islower() and len(words) >= 2 and words[1].tag == "NNS" and all(w.tag in (".", ",", ":") for w in words[2:]):
+        return False  # "sea shanty songbooks but not drinking songs": a kind named by a gerund and a plural, left out ("not working weekends" says what the jobs do)
     if first.tag == "VBG" and first.text.islower() and (
         all(w.tag in (".", ",", ":") for w in words[1:])
         or (len(words) > 2 and words[1].text.lower() in ("or", "and") and _noun_list(after.strip()[len(first.text) :].strip()[len(words[1].text) :]))
@@ -1129,6 +1133,7 @@ _PREP_LEFT_OUT_RE = re.compile(r"\s*(?:for|via|in|near|with|during|from|through)
 
 # "thai cookery courses not in bangkok": after a keyword query, a place or a source that ends the clause
 _PLACE_LEFT_OUT_RE = re.compile(r"(?P<prep>\s+(?:in|from))\s+(?:the\s+)?[\w'’&-]+(?:\s+[\w'’&-]+){0,2}\s*(?:[,;?.!]|$)", re.IGNORECASE)
+_ROUTE_LEFT_OUT_RE = re.compile(r"(?P<prep>\s+via)\s+(?:the\s+)?[\w'’&-]+(?:\s+[\w'’&-]+){0,2}\s*(?:[,;?.!]|$)", re.IGNORECASE)
 # (where countries or cities are is what they are: "countries not in the eu that use the euro")
 _PLACE_CLASSES = frozenset({"countries", "states", "nations", "cities", "towns", "villages", "regions", "provinces", "counties", "islands", "territories", "places"})
 
@@ -1137,8 +1142,13 @@ def _place_left_out(text: str, conn_start: int, trig_end: int) -> int:
     """ "falconry courses not in scotland, or …": a bare "not" after a plural that ends a keyword
     query, then a place or a source to the clause's end, leaves that place out (every writer of dev and of
     sets 175-180 who wrote one: 6 in 6). The preposition's length after ``trig_end``, else 0."""
+    if not re.fullmatch(r"\s*not", text[conn_start:trig_end], re.IGNORECASE):
+        return 0
+    routed = _ROUTE_LEFT_OUT_RE.match(text, trig_end)
+    if routed:
+        return routed.end("prep") - trig_end  # "train to edinburgh not via york": the way through is left out (writers 4 in 4)
     placed = _PLACE_LEFT_OUT_RE.match(text, trig_end)
-    if placed is None or not re.fullmatch(r"\s*not", text[conn_start:trig_end], re.IGNORECASE):
+    if placed is None:
         return 0
     before = [w for w in syntax.tag(text[:conn_start].rstrip()) if w.tag not in (",", ".", ":")]
     # (the plural may have a place after it: "hostels in lisbon not in alfama")
