@@ -388,7 +388,6 @@ _MADE_BY = r"(?:made|developed|published|produced|manufactured|built|designed|wr
 _SOLD_THROUGH = r"(?:(?:booked|bought|sold|listed|hosted|advertised|ordered|arranged)\s+(?:through|via|on|with)|by\s+(?:doing|using|getting|buying|hiring|taking))"
 # "those made by X", "the ones set in Y", "those run by Z": how a group is told apart by what follows
 _MADE_OR_PLACED = r"(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)"
-_POSTPOSITIVE = {"suitable", "available", "safe", "good", "ideal", "popular", "open", "affordable", "easy", "common", "native", "useful", "best", "great", "perfect", "appropriate", "accessible"}
 _PREPOSITIONS = {"in", "on", "at", "near", "for", "with", "from", "by", "under", "over", "without", "within", "around", "before", "after", "during", "to", "of", "about", "into", "through", "between", "like"}
 _ONES_WITH = r"(?:ones?|those|these)\s+(?:" + _MADE_OR_PLACED + r"\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near|for|against|under|run\s+by|owned\s+by)\s+"
 _NEG_PREFIXES = [
@@ -2269,7 +2268,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # again is told apart by what follows it, so the preposition goes with it
                 np_end, found_items = syntax.excluded_phrase(listed, True)
             last_word = found_items[-1].split()[-1] if found_items and len(found_items[-1].split()) >= 2 else ""
-            if last_word.lower() in _POSTPOSITIVE and listed[:np_end].rstrip().endswith(last_word) and re.match(r"\s+(?:for|to|in|at|with|on)\s", listed[np_end:]):
+            if last_word.lower() in syntax.POSTPOSITIVE and listed[:np_end].rstrip().endswith(last_word) and re.match(r"\s+(?:for|to|in|at|with|on)\s", listed[np_end:]):
                 # "messy play activities apart from painting suitable for two-year-olds": an adjective
                 # with its preposition says what the asked-for things are, not the excluded one
                 found_items[-1] = found_items[-1][: -len(last_word)].rstrip()

@@ -148,6 +148,8 @@ _GERUND_PREPOSITIONS = ("to", "into", "on", "onto", "at", "with", "in", "through
 
 
 # participles that say what a thing does or has, never the middle of a compound ("… offering tours")
+# adjectives that follow the noun they describe, opening what is asked of it ("tarot decks good for beginners")
+POSTPOSITIVE = frozenset({"suitable", "available", "safe", "good", "ideal", "popular", "open", "affordable", "easy", "common", "native", "useful", "best", "great", "perfect", "appropriate", "accessible"})
 _POST_PARTICIPLES = frozenset({"offering", "serving", "selling", "showing", "featuring", "teaching", "stocking", "hosting"})
 
 
@@ -274,6 +276,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         # a gerund that ends the phrase is its head noun: "other than stomach bleeding, and …"
         ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS or _aside_ends(words, j + 1)
+        # (or before an adjective that opens what is asked of the class: "apart from rider waite good for beginners")
+        ends = ends or (low not in AUXILIARIES and words[j + 1].text.lower() in POSTPOSITIVE and j + 2 < n and words[j + 2].tag in ("IN", "TO"))
         # as is a plural the tagger reads as a verb: "the Toy Story films" (as "Toy Story films")
         # and so is a last noun the tagger reads as a verb: "other than stomach upset"
         # (and a gerund after a gerund: "recycling sorting")
