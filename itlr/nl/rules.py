@@ -3837,7 +3837,6 @@ def _drop_background(text: str) -> str:
                 # there?": a background that names no topic adds nothing to a question of three content words
                 return _squash(asked_alone)
             return without_afterthoughts
-            return without_afterthoughts
         return _squash(" ".join(text[spans[k][0] : spans[k][1]] for k in with_named))
     # what a named background is about stays where the question does not say it: "We're doing
     # a cycling tour through the Netherlands in May. Which cities …?" keeps "cycling tour", "Netherlands"
