@@ -95,8 +95,9 @@ _PREP = r"of|to|about|on|upon|regarding|concerning|related\s+to|surrounding|arou
 # "how to avoid burnout" or "plants that grow without light" are not exclusions.
 # "loads of it", "plenty of those": how much of what was named before
 _QUANTITY_OF = r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of"
-# "a year of recorder", "six weeks of physio": how long something was done, what the asker has behind them
+# "already tried a few and given up": how many, with nothing named after it
 _BARE_QUANTITY = r"(?:a\s+few|a\s+couple|a\s+lot|loads|lots|plenty|heaps|tons|several|some|many|most|all|both|everything)\s*(?:[.,;:!?]|\s(?:and|but|so|already|before)\b|$)"
+# "a year of recorder", "six weeks of physio": how long something was done, what the asker has behind them
 _DURATION_OF = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|a\s+couple\s+of|\d+)\s+(?:years?|months?|weeks?|terms?|days?|seasons?)\s+of\b"
 # "Not sure where to look.": the asker's doubt, nothing left out
 _UNSURE = r"sure|certain|convinced"
@@ -1140,7 +1141,8 @@ _PLACE_CLASSES = frozenset({"countries", "states", "nations", "cities", "towns",
 def _place_left_out(text: str, conn_start: int, trig_end: int) -> int:
     """ "falconry courses not in scotland, or …": a bare "not" after a plural that ends a keyword
     query, then a place or a source to the clause's end, leaves that place out (every writer of dev and of
-    sets 175-180 who wrote one: 6 in 6). The preposition's length after ``trig_end``, else 0."""
+    sets 175-180 who wrote one: 6 in 6); so does "not via" after anything, the way through ("train
+    to porto not via madrid"). The preposition's length after ``trig_end``, else 0."""
     if not re.fullmatch(r"\s*not", text[conn_start:trig_end], re.IGNORECASE):
         return 0
     routed = _ROUTE_LEFT_OUT_RE.match(text, trig_end)

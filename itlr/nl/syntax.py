@@ -148,9 +148,9 @@ _GERUND_PREPOSITIONS = ("to", "into", "on", "onto", "at", "with", "in", "through
 
 
 # participles that say what a thing does or has, never the middle of a compound ("… offering tours")
+_POST_PARTICIPLES = frozenset({"offering", "serving", "selling", "showing", "featuring", "teaching", "stocking", "hosting"})
 # adjectives that follow the noun they describe, opening what is asked of it ("tarot decks good for beginners")
 POSTPOSITIVE = frozenset({"suitable", "available", "safe", "good", "ideal", "popular", "open", "affordable", "easy", "common", "native", "useful", "best", "great", "perfect", "appropriate", "accessible"})
-_POST_PARTICIPLES = frozenset({"offering", "serving", "selling", "showing", "featuring", "teaching", "stocking", "hosting"})
 
 
 def _np_end(words: list[Word], i: int, clause: bool) -> int:
