@@ -2786,6 +2786,12 @@ TWENTYFIFTH_PASS = [
     # a lowercase name the tagger reads as a verb ends before an adjective that opens what is asked of the class
     ("card games apart from uno wild good for toddlers", '"card games good for toddlers" AND NOT "uno wild"'),
     ("Which shrubs that aren't roses are safe for dogs?", '"Which shrubs are safe for dogs?" AND NOT "roses"'),
+    # a front exclusion with nothing asked before its clause: the last plural is the class asked for
+    ("apart from mint herbs you can grow indoors", '"herbs you can grow indoors" AND NOT "mint"'),
+    ("Other than yoga mats, which gym kit is worth buying?", '"which gym kit is worth buying?" AND NOT "yoga mats"'),
+    # a polite "no" after a query that ends "near me"; cue words typed with a slip
+    ("pizza places near me no pepperoni please", '"pizza places near me" AND NOT "pepperoni"'),
+    ("dog breeds exluding poodles good for flats", '"dog breeds good for flats" AND NOT "poodles"'),
 ]
 
 @pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS)

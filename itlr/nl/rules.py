@@ -1723,7 +1723,8 @@ def _keywords_before(text: str, end: int) -> bool:
     """Whether ``text[:end]`` is a keyword query: two words or more, no verb, no question word."""
     # the part alone: what follows must not turn its last noun into a verb ("knife sharpening
     # guides no whetstones" reads "guides" as a verb taking "no whetstones")
-    words = syntax.tag(text[:end].rstrip(" -–—,;:"))
+    # ("indian takeaway near me": where the asker is, no verb's object)
+    words = syntax.tag(re.sub(r"\s+(?:near|around)\s+(?:me|us)$", "", text[:end].rstrip(" -–—,;:"), flags=re.IGNORECASE))
     content = [w for w in words if w.tag not in (",", ".", ":", "HYPH")]
     nouns = ("NN", "NNS", "NNP", "NNPS", "CD")
     # "noise cancelling headphones": a participle before a noun modifies it
@@ -4064,6 +4065,7 @@ _FUNCTION_TYPOS = {
     "coud": "could", "cuold": "could", "shoud": "should", "shuold": "should", "woud": "would", "wuold": "would",
     "sugest": "suggest", "suggets": "suggest", "pont": "point", "plese": "please", "pleese": "please", "pleaes": "please",
     "allready": "already", "alredy": "already", "alraedy": "already",
+    "exluding": "excluding", "excluing": "excluding", "exculding": "excluding", "exept": "except", "excpet": "except",
 }
 # (not "Pont du Gard": "pont" only as "pont me to")
 _FUNCTION_TYPO_RE = re.compile(r"\b(?:" + "|".join(w for w in _FUNCTION_TYPOS if w != "pont") + r")\b|\bpont(?=\s+(?:me|us)\s+to\b)", re.IGNORECASE)
@@ -4751,6 +4753,14 @@ def _translate(text: str) -> RuleResult | None:
         if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower() and piece not in ("etc", "Etc") and not _HOW_MANY_RE.fullmatch(piece):
             negs.append(piece)
 
+    front = _find_trigger(asked)
+    if len(negs) == 1 and front and front[0] == 0 and re.match(r"(?:you|that|we|i|they)\b", positive, re.IGNORECASE) and not re.search(r"[,:;.?!]", asked.rstrip(" ?.!")):
+        # "other than rhubarb vegetables you can force in winter": with nothing asked for before its
+        # clause (no comma, no question word), a front exclusion's last plural is the class asked for
+        left_out = syntax.tag(negs[0])
+        if len(left_out) >= 2 and syntax.plural_noun(left_out[-1]) and not left_out[-1].capitalised:
+            positive = left_out[-1].text + " " + positive
+            negs[0] = negs[0][: left_out[-1].start].rstrip()
     for k in range(1, len(negs)):
         # "except Apollo 11 and 13": a bare number after a numbered name shares the name
         numbered = re.fullmatch(r"(?P<name>.*\S)\s+(?:\d{1,4}|[IVX]{1,4})", negs[k - 1])
