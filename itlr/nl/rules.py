@@ -3239,14 +3239,12 @@ def _two_asked_together(text: str, asked: str) -> bool:
     only closes an enumeration, nor two questions joined by ", and", nor items with an exclusion
     of their own between them in ``asked``, the text as asked ("castles (A) excluding a and
     hyperlinks (B) excluding b": each its own request, the paper's OR)."""
-    cue = _find_trigger(asked)
-    joined = re.search(r"\band\b", asked[cue[1] :] if cue else "", re.IGNORECASE)
-    return (
-        joined is None
-        and len(re.findall(r"\band\b", text, re.IGNORECASE)) == 1
-        and not re.search(r"\bor\b|/|,\s*and\b", text, re.IGNORECASE)
-        and len(re.findall(r"\b(?:what|which|how|where|when|why|who)\b", text, re.IGNORECASE)) <= 1
-    )
+    if len(re.findall(r"\band\b", text, re.IGNORECASE)) != 1 or re.search(r"\bor\b|/|,\s*and\b", text, re.IGNORECASE):
+        return False
+    if len(re.findall(r"\b(?:what|which|how|where|when|why|who)\b", text, re.IGNORECASE)) > 1:
+        return False
+    cue = _find_trigger(asked)  # (the parse last)
+    return cue is None or re.search(r"\band\b", asked[cue[1] :], re.IGNORECASE) is None
 
 
 def _asked_of_each(found: syntax.Coordination) -> Expr | None:
@@ -4753,8 +4751,10 @@ def _translate(text: str) -> RuleResult | None:
         if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower() and piece not in ("etc", "Etc") and not _HOW_MANY_RE.fullmatch(piece):
             negs.append(piece)
 
-    front = _find_trigger(asked)
-    if len(negs) == 1 and front and front[0] == 0 and re.match(r"(?:you|that|we|i|they)\b", positive, re.IGNORECASE) and not re.search(r"[,:;.?!]", asked.rstrip(" ?.!")):
+    if (
+        len(negs) == 1 and re.match(r"(?:you|that|we|i|they)\b", positive, re.IGNORECASE) and not re.search(r"[,:;.?!]", asked.rstrip(" ?.!"))
+        and (front := _find_trigger(asked)) is not None and front[0] == 0  # (the parse last: this runs for every question)
+    ):
         # "other than rhubarb vegetables you can force in winter": with nothing asked for before its
         # clause (no comma, no question word), a front exclusion's last plural is the class asked for
         left_out = syntax.tag(negs[0])

@@ -153,6 +153,13 @@ _POST_PARTICIPLES = frozenset({"offering", "serving", "selling", "showing", "fea
 POSTPOSITIVE = frozenset({"suitable", "available", "safe", "good", "ideal", "popular", "open", "affordable", "easy", "common", "native", "useful", "best", "great", "perfect", "appropriate", "accessible"})
 
 
+def _clause_end(words: list[Word], j: int) -> int:
+    """Index of the first punctuation mark, list word or "but" at or after word j: where its clause ends."""
+    while j < len(words) and words[j].tag not in (".", ",", ":") and words[j].text.lower() not in _LIST_WORDS | {"but"}:
+        j += 1
+    return j
+
+
 def _np_end(words: list[Word], i: int, clause: bool) -> int:
     """Index after the noun phrase that starts at word i (its first word always belongs to it).
 
@@ -164,15 +171,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     n = len(words)
     j = i + 1
     if words[i].text.lower() in ("how", "what", "where", "when", "which") and j < n and words[j].tag == "TO":
-        # "other than how to grip the bowl": a question of what to do runs to its clause's end
-        while j < n and words[j].tag not in (".", ",", ":") and words[j].text.lower() not in _LIST_WORDS | {"but"}:
-            j += 1
-        return j
+        return _clause_end(words, j)  # "other than how to grip the bowl": a question of what to do runs to its clause's end
     if words[i].text.lower() in ("one", "ones") and j < n and words[j].tag == "VBN":
-        # "excluding ones aimed at toddlers": which ones, said by a participle, runs to its clause's end
-        while j < n and words[j].tag not in (".", ",", ":") and words[j].text.lower() not in _LIST_WORDS | {"but"}:
-            j += 1
-        return j
+        return _clause_end(words, j)  # "excluding ones aimed at toddlers": which ones, said by a participle, runs to its clause's end
     if _anything_placed(words, i) and j + 1 < n:
         clause = True  # "anything in Hawaii", "anything by Ubisoft": what it is goes with it
     if words[i].tag == "VBG" and j < n and words[j].tag == "RP":
@@ -349,8 +350,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     if clause and j < n and words[j - 1].tag in ("IN", "TO") and words[j - 1].text.lower() != "of":
         # a phrase does not end in a preposition: "…, but not the right to be forgotten" (the
         # tagger reads "erasure" in "the right to erasure" as a verb) runs to the end of its clause
-        while j < n and words[j].tag not in (".", ",", ":") and words[j].text.lower() not in _LIST_WORDS | {"but"}:
-            j += 1
+        j = _clause_end(words, j)
     return j
 
 
