@@ -248,8 +248,10 @@ _FILLER_RE = re.compile(
     r"|what\s+counts\s+as"
     # "We're thinking guided nature walks …, or else …": the options weighed ("thinking of buying …" is a plan)
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+thinking(?!\s+(?:of|about|that|it|this|we|i|maybe|of)\b)(?=\s+[\w'’-]+)"
-    # "Where can I go snorkelling in winter …?", "… go on horse riding holidays": the activity asked about
-    r"|where\s+(?:can|could|should|do)\s+(?:i|we|you)\s+go(?:\s+(?:on|for))?(?=\s+[a-z]+ing\b)"
+    # "Where can I go snorkelling in winter …?", "… go on horse riding holidays", "… go wild swimming": the activity asked about
+    r"|where\s+(?:can|could|should|do)\s+(?:i|we|you)\s+go(?:\s+(?:on|for))?(?=\s+(?:[a-z-]+\s+)?[a-z]+ing\b)"
+    # "Where can I take a pottery class …?": the class asked about
+    r"|where\s+(?:can|could|should|do)\s+(?:i|we|you)\s+take(?=\s+(?:(?:a|an|some)\s+)?(?:[\w-]+\s+){0,3}(?:course|class|lesson|workshop)s?\b)"
     # "Any ideas for museums in Manchester?": asks for the things themselves ("ideas for a lesson" are the lesson's content)
     r"|(?:any|some)?\s*ideas\s+(?:for|on)(?=\s)(?!\s+(?:a|an|the|my|our|his|her|their)\b)"
     r"|where\s+(?:can|could|should|do)\s+(?:i|we)\s+(?:learn|read|find\s+out)(?:\s+more)?\s+about"  # "Where can I learn about X?" asks for texts on X
@@ -1756,8 +1758,8 @@ def _keywords_before(text: str, end: int) -> bool:
         and not (w.tag == "VBN" and k > 0 and words[k - 1].tag in ("NN", "NNS", "NNP") and k + 1 < len(words) and words[k + 1].tag in ("IN", "RP"))
         # ("gluten free pasta": a noun before "free", "friendly", "proof" makes one adjective with it)
         and not (w.tag in ("VB", "VBP") and w.text.islower() and k + 1 < len(words) and words[k + 1].text.lower() in _COMPOUND_ADJECTIVE_HEADS)
-        # ("curry recipes": a query's first word before a plural, a noun to the tagger alone, modifies it)
-        and not (k == 0 and w.tag in ("VB", "VBP") and w.text.isalpha() and w.text.islower() and k + 1 < len(words) and words[k + 1].tag == "NNS" and syntax.noun_alone(w.text))
+        # ("curry recipes", "drone photography tips": a query's first word before a noun, a noun to the tagger alone, modifies it)
+        and not (k == 0 and w.tag in ("VB", "VBP") and w.text.isalpha() and w.text.islower() and k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS") and syntax.noun_alone(w.text))
     ]
     last = len(words) - 1 - next((j for j, w in enumerate(reversed(words)) if w.tag not in (",", ".", ":", "HYPH")), 0)
     place = len(content) >= 2 and content[-1].text.lower() in syntax.PLACE_ADVERBS and content[-2].tag in nouns + ("VBG",)
@@ -2472,6 +2474,11 @@ _WHAT_USE_RE = re.compile(
 )
 
 
+# "What can I use as a replacement for buttermilk …?": the replacement is what is asked for, "use" only
+# asks for it (nine dev questions, every writer's form "replacement for …")
+_USE_AS_RE = re.compile(r"^what\s+(?:can|could|should|might)\s+(?:you|i|we|one)\s+use\s+as\s+(?=an?\s+(?:replacement|substitute|alternative)\s+(?:for|to)\s)", re.IGNORECASE)
+
+
 _OWN_WORK_RE = re.compile(r"i(?:\s+am|['’]m)\s+(?:writing|doing|preparing|working\s+on|putting\s+together|making|compiling|building)\b", re.IGNORECASE)
 _WORK_PURPOSE_RE = re.compile(
     r"\s+for\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:class|classes|students|pupils|kids|course|team|club|group|blog|channel|school|readers|lesson|lessons|boss|manager|employer|clients?|work)(?=[.!]*$|\.\s)",
@@ -2494,6 +2501,13 @@ _WHAT_WORKS_RE = re.compile(
 )
 
 
+# "What payroll software would suit a small business?": what is asked for, and whom for (writers: "… for …", 22 in 27)
+_WHAT_SUITS_RE = re.compile(
+    r"^(?:what|which)\s+(?P<things>[\w'’-]+(?:\s+(?!(?:are|is|was|were|not|but|and|or|do|does|can)\b)[\w'’-]+){0,5}?)\s+(?:would|might|could|will)\s+suit\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
 _GOOD_RE = re.compile(r"^((?:(?:are|is)\s+there|what\s+(?:are|is)|what['’]s)\s+(?:any\s+|some\s+)?|any\s+)(?:an?\s+)?(?:good|decent)\s+(?=\w)(?!sources?\b)", re.IGNORECASE)  # ("good sources of iron": a phrase of its own)
 _FRONTED_SUBSTITUTE_RE = re.compile(r"^(?P<front>(?:instead\s+of|rather\s+than)\s+[^,?;]+),\s*(?=(?:what|which)\s)", re.IGNORECASE)
 
@@ -2512,8 +2526,13 @@ def _strip_filler(text: str) -> str:
     lead = front.group("front")[:1].lower() + front.group("front")[1:] + " " if front else ""
     asked = t[front.end() :] if front else t
     use = (None if front else _WHAT_USE_RE.match(asked)) or _WHAT_WORKS_RE.match(asked)
-    if use:
+    use_as = _USE_AS_RE.match(asked) if not front else None
+    if use_as:
+        t = asked[use_as.end() :].rstrip("?").rstrip()
+    elif use:
         t = (use.group("things") + " " + lead + asked[use.end() :].rstrip("?").rstrip()).rstrip()
+    elif (suits := _WHAT_SUITS_RE.match(asked)) and not front:
+        t = suits.group("things") + " for " + asked[suits.end() :].rstrip("?").rstrip()
     for _ in range(2):
         m = _ASK_FOR_RE.match(t)
         if m and m.end() < len(t):
@@ -2596,6 +2615,8 @@ _LIST_CUE_RE = re.compile(r"\sor\s|\d\s+and\s+\d|\w/\w|\b" + _ORDINAL + r"\s+and
 
 # two lowercase words joined by one slash ("train/bus"), not "he/she" or "and/or"
 _SLASHED_HEADS_RE = re.compile(r"(?<![\w/-])(?P<a>[\w-]+)\s+(?P<head>[a-z][\w-]*)/(?P<b>[\w-]+)\s+(?P=head)(?![\w/])", re.IGNORECASE)
+# the same first word on each side of a slash ("sea bass/sea bream recipes"): two compounds, the rest shared
+_SLASHED_LEADS_RE = re.compile(r"(?<![\w/-])(?P<lead>[a-z][\w-]*)\s+(?P<a>[\w-]+)/(?P=lead)\s+(?P<b>[\w-]+)(?![\w/])", re.IGNORECASE)
 _SLASHED_PAIR_RE = re.compile(r"(?<![\w/])([a-z]{3,})/([a-z]{3,})(?![\w/])")
 # Two two-word compounds with a slash between them and nothing of the phrase after: "a cement
 # mixer/plate compactor for a weekend" (not "brake pads/rotors replacement cost")
@@ -2806,7 +2827,12 @@ def _features_required(text: str) -> Expr | None:
     if not syntax.plural_noun(words[head]):
         return None
     tail = [w for w in words if w.start >= m.start("a") and w.tag not in (".",) and w.text.lower() not in ("and", "a", "an")]
-    if any(w.verb and w.tag != "VBG" and not (w.tag in ("VB", "VBP") and k + 1 < len(tail) and tail[k + 1].tag in ("NN", "NNS")) for k, w in enumerate(tail)):
+    # (a last word after a noun or adjective is a noun, whatever the tagger says: "with leeks and butternut squash")
+    if any(
+        w.verb and w.tag != "VBG" and not (w.tag in ("VB", "VBP") and k + 1 < len(tail) and tail[k + 1].tag in ("NN", "NNS"))
+        and not (w.tag in ("VB", "VBP") and k == len(tail) - 1 and k > 0 and tail[k - 1].tag in ("NN", "NNS", "NNP", "JJ"))
+        for k, w in enumerate(tail)
+    ):
         return None  # "… made with animal rennet and should be avoided": a clause, not two features
     lead = text.strip()[: m.start("a")]
     return _node(And, [lead + m.group("a"), lead + m.group("b")])
@@ -2866,6 +2892,9 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
         # "road bikes/gravel bikes in Bristol": two phrases with one head, a slash between them
         head = repeated.group("head")
         return _node(Or, [text[: repeated.start()] + repeated.group(k) + " " + head + text[repeated.end() :] for k in ("a", "b")])
+    leads = _SLASHED_LEADS_RE.search(t)
+    if leads:
+        return _node(Or, [text[: leads.start()] + leads.group("lead") + " " + leads.group(k) + text[leads.end() :] for k in ("a", "b")])
     whole = _SLASHED_COMPOUNDS_RE.search(t) if not re.match(r"(?:are|is)\s+there\b", t, re.IGNORECASE) else None
     if whole and all(w.tag in ("NN", "NNS", "JJ", "VBG") for w in syntax.tag(t) if whole.start() <= w.start < whole.end() and w.text != "/"):
         # "hire a cement mixer/plate compactor for a weekend": two compounds, each whole, slashed

@@ -211,7 +211,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             break  # "other than running that burn fat", "birds other than owls that hunt at night": a relative clause of the phrase before
         # "apart from edinburgh castle worth visiting", "other than sipsmith offering tours": what is asked
         # of the class follows a name left out, whatever the tagger made of its first word
-        if w.text.islower() and words[j - 1].tag in _NOUN_TAGS and (
+        if w.text.islower() and (words[j - 1].tag in _NOUN_TAGS or j - 1 == i) and (
             (low == "worth" and j + 1 < n and words[j + 1].text.lower().endswith("ing")) or (low in _POST_PARTICIPLES and j + 1 < n and words[j + 1].tag in _NOUN_TAGS | {"DT", "JJ"})
         ):
             break
@@ -305,7 +305,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if w.tag == "JJS" and not w.capitalised and words[j - 1].tag not in ("DT", "PRP$", "POS", "RBS", "HYPH"):
             break  # "languages apart from spanish easiest for …": a superlative opens a noun phrase, never follows a word of one
         # "except scafell pike, or …": a last lowercase word the tagger reads as an adverb, after a noun, is one more noun
-        if noun_read_as_adverb(w) and words[j - 1].tag in _NOUN_TAGS and (j + 1 >= n or words[j + 1].tag in (".", ",", ":")):
+        # (so before a relative clause, which is the class's: "other than london dry that work in …")
+        if noun_read_as_adverb(w) and words[j - 1].tag in _NOUN_TAGS and (j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in ("that", "which", "who")):
             j += 1
             continue
         # (and "ones" after any modifier: "excluding spanish ones highest polyphenol content")
@@ -439,18 +440,23 @@ def _plural(w: Word) -> bool:
 
 
 _BARE_TAGS = {"NN", "NNS", "NNP", "VBG"}
+# plurals that modify the noun after them ("sports cars", "savings accounts"), not items of a list
+_PLURAL_MODIFIERS = {"sports", "arts", "sales", "savings", "goods", "clothes", "arms", "news", "glasses", "series", "species", "means", "jeans", "customs", "games", "kids", "mens", "womens", "girls", "boys", "ladies", "childrens", "pets", "crafts", "parts", "works", "rates", "funds", "shares", "drinks", "foods", "books", "records", "systems", "services", "skills"}
 _ITEM_TAGS = {"NNS", "NNP", "VBG"}  # a word that ends an item, not a compound's modifier ("credit card debt")
 
 
-def _bare_list(words: list[Word], span: tuple[int, int]) -> list[tuple[int, int]]:
+def _bare_list(words: list[Word], span: tuple[int, int], listed: bool = False) -> list[tuple[int, int]]:
     """A lowercase list typed without commas: "swimming athletics gymnastics" is one item per word;
-    "credit card debt", "sports cars", "van gogh" stay whole."""
+    "credit card debt", "sports cars", "van gogh" stay whole. ``listed``: the span is one item of
+    a list joined by "and" / "or" ("daffodils tulips and crocuses")."""
     a, b = span
     run = words[a:b]
     if len(run) < 2 or any(w.capitalised or w.tag not in _BARE_TAGS or not w.text.isalpha() for w in run):
         return [span]
     if all(w.text in COUNTRIES for w in run):
         return [(k, k + 1) for k in range(a, b)]
+    if listed and len(run) == 2 and all(_plural(w) for w in run) and run[0].text.lower() not in _PLURAL_MODIFIERS:
+        return [(a, a + 1), (a + 1, b)]  # two plurals side by side in a list are two items ("sports cars" is one)
     # lowercase names ("van gogh", "hotel california", "new york city") are tagged NNP: a plural
     # or a gerund inside the run is what says "list"
     if len(run) < 3 or not all(w.tag in _ITEM_TAGS for w in run[:-1]) or not any(w.tag in ("NNS", "VBG") for w in run[:-1]):
@@ -663,7 +669,7 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         i = k
     if not spans:
         return 0, []
-    spans = [piece for span in spans for piece in _bare_list(words, span)]
+    spans = [piece for span in spans for piece in _bare_list(words, span, len(spans) > 1)]
     # "the Science and Industry Museum", "the Victoria and Albert Museum": one institution's name
     if (
         len(spans) == 2 and spans[0][1] == spans[1][0] - 1 and words[spans[0][1]].text.lower() == "and"
