@@ -151,7 +151,7 @@ _STRONG = [
     r"(?:(?<=,\s)|(?<=-\s)|(?<=–\s)|(?<=—\s))been\s+to(?=[^.?!;,]*\b(?:already|before)\b)",  # "…, been to the Rijksmuseum already"
     # a sentence of its own about what the user has done or dislikes ("I've read all of Agatha Christie.",
     # "I hate horror.", "My son is allergic to eggs."): checked in _is_topic_exclusion
-    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)(?:\s+all\s+of)?"
+    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished|used|been\s+using)(?:\s+all\s+of)?"
     r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|loads|plenty|heaps|tons|enough|many|some|good|great|"
     r"both|far|too|so|way|either|neither|none|most|several|dozens|hundreds|countless|everything|everywhere|anything)\b)(?!\s+" + _DURATION_OF + ")",  # "We've tried both.", "We've seen far too many.
     r"(?:I|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)",
@@ -1130,7 +1130,7 @@ _PROPERTY_RELATION_RE = re.compile(
 )
 
 
-_PREP_LEFT_OUT_RE = re.compile(r"\s*(?:for|via|in|near|with|during|from|through)\s+(?!(?:the\s+)?(?:same|other|any|a\s+way|way|order|case|general|particular)\b)(?=\w)", re.IGNORECASE)
+_PREP_LEFT_OUT_RE = re.compile(r"\s*(?:for|via|in|near|with|during|from|through|at|over)\s+(?!(?:the\s+)?(?:same|other|any|a\s+way|way|order|case|general|particular)\b)(?=\w)", re.IGNORECASE)
 
 
 # "thai cookery courses not in bangkok": after a keyword query, a place or a source that ends the clause
@@ -1328,6 +1328,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         things_asked = re.match(r"(?:what|which|who)\b", text[sent_start:].strip(), re.IGNORECASE)
         if things_asked and re.match(r"\s*the\s+[a-z]", after) and re.match(r"(?:but|and)\s", word) and not asked_class:
             return False
+    if re.search(r"\b(?:used|using)$", word) and not re.search(r"\b(?:other|else|another|alternatives?|instead|different|switch\w*|move\s+on)\b", text[m.end() :], re.IGNORECASE):
+        return False  # "I've used Python for years. What are good IDEs?": what the asker uses is context, unless others are asked for
     done = _STATEMENT_CUE_RE.match(word) or "already" in word or re.match(r"(?:i|we)\s+(?:already\s+)?know|(?:i|we)\S*\s+(?:have\s+)?(?:been|done|seen)", word)
     if done and re.match(r"\s*(?:(?:most|many|some|loads|lots|plenty|a\s+lot|a\s+few|several)\s+of|much)\b", after, re.IGNORECASE) and not re.search(r"\b(?:have|has|had|own|got)\s*$", text[: m.end()], re.IGNORECASE):
         # "We've already seen most of the big attractions in Edinburgh.": how much was seen, no one
@@ -1448,7 +1450,7 @@ def _asks_for_options(text: str) -> bool:
 
 
 _STATEMENT_CUE_RE = re.compile(
-    r"(?:i|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished)"
+    r"(?:i|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished|used|been\s+using)"
     r"|(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)"
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored|allergic|intolerant)\s+(?:of|to)"
     r"|(?:i|we)(?:['’]ve|\s+have)\s+had\s+enough\s+of|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?fed\s+up\s+with"
@@ -2261,6 +2263,12 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 title = found_items[k - 1] + " and " + found_items[k]
                 if _fixed_pair(found_items[k - 1], found_items[k]) and title in listed:
                     found_items[k - 1 : k + 1] = [title]  # "other than Romeo and Juliet": one title
+                    continue
+                # ("but not Planet Money or More or Less", "except trick or treat": a fixed pair with "or" is one thing too)
+                title = found_items[k - 1] + " or " + found_items[k]
+                pair = (found_items[k - 1].split()[-1].lower(), found_items[k].split()[0].lower()) if found_items[k - 1].split() and found_items[k].split() else ("", "")
+                if pair in syntax.OR_BINOMIALS and title in listed:
+                    found_items[k - 1 : k + 1] = [title]
             restated = re.match(r"(?:the\s+|any\s+)?([\w-]+)\s+(?:about|on|regarding|concerning|covering|with|from|by|near|in|for)\s+(?=\w)", found_items[0]) if len(found_items) >= 2 else None
             if restated and _restates_class(text[:conn_start], restated.group(1)):
                 # "interview questions, excluding questions about salary, notice period or relocation":
@@ -2449,6 +2457,12 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             end += said.end()
         remark = _EXCLUSION_REMARK_RE.match(text, trig_end + end)
         rest = text[remark.end() :] if remark else text[trig_end + end :]
+        # "I've used Headspace and Calm for years and I'm bored of both. Which …?": what is left of a
+        # sentence that said what the asker has done tells of the asker, not of what is asked
+        told = _STATEMENT_CUE_RE.match(" ".join(text[conn_start:trig_end].lower().split())) and _sentence_start(text, conn_start)
+        told_end = re.search(r"[.!;]\s+(?=\S)", rest) if told else None
+        if told_end and "?" not in rest[: told_end.start()] and _words(rest[told_end.end() :]):
+            rest = rest[told_end.end() :]
         if remark and remark.group(0).rstrip().endswith((".", "!")) and _words(rest):
             rest = ". " + rest.lstrip()  # "… - anything but leather, the cat scratches it. Which brands …?": the sentence still ends
         # "Which planets, other than Earth, could support life?": one of the two commas goes.
@@ -2587,7 +2601,7 @@ def _distribute(left: str, items: list[str]) -> list[str]:
 _HYPHENED_RE = re.compile(r"^(?P<pre>(?:.*?\s)?)(?P<a>[a-z0-9]+(?:-[a-z]+)?)\s+or\s+(?P<b>[a-z0-9]+(?:-[a-z]+)?)\s+(?P<head>[a-z]+(?:\s+[a-z]+)?)(?P<tail>\s+(?:in|for|near|with|on|at)\s+\S.*)?$")
 
 
-_AT_PLACES_RE = re.compile(r"^(?P<pre>(?:[a-z][\w-]*\s+){1,3}at\s+)(?P<a>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){0,2})\s+or\s+(?P<b>[a-z][\w&-]*(?:\s+[a-z][\w&-]*){0,3})$")
+_AT_PLACES_RE = re.compile(r"^(?P<pre>(?:[a-z][\w-]*\s+){1,3}at\s+)(?P<a>[a-z][\w&'’-]*(?:\s+[a-z][\w&'’-]*){0,2})\s+or\s+(?P<b>[a-z][\w&'’-]*(?:\s+[a-z][\w&'’-]*){0,3})$")  # ("sainsbury's")
 
 
 def _hyphened_modifiers(t: str, question: bool) -> Expr | None:
@@ -3014,7 +3028,8 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             # ("Which muscles do squats and lunges work?": the question's object first, then its subjects)
             subjects = syntax.subject_items(t, "and") if re.match(r"(?:how(?:\s+(?:long|often))?|why|when|where|(?:which|what)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:do|does|did|can|should)\b", t, re.IGNORECASE) else None
             # (common nouns only: "When did Marks and Spencer open its first shop?" names one firm)
-            if subjects is not None and not _TOGETHER_RE.search(subjects[2]) and all(it[:1].islower() for it in subjects[1]):
+            # (nor a fixed pair: "How do bed and breakfast star ratings work?")
+            if subjects is not None and not _TOGETHER_RE.search(subjects[2]) and all(it[:1].islower() for it in subjects[1]) and not _fixed_pair(subjects[1][0], subjects[1][-1]):
                 prefix, items, tail = subjects
                 return _each(prefix, items, tail)
         if re.search(r"\s+or\s+", t) and _WH_START_RE.match(t) and not relation and not _CHOICE_WORD_RE.search(t) and not _CHOICE_QUESTION_RE.match(t):
@@ -3130,6 +3145,11 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
         return modifiers
     # A or B, "A, B, or C"
     if re.search(r"\s+or\s+", t, re.IGNORECASE) and not _or_stopped(t):
+        # "used motorbikes under 2000 or scooters": a price or size that ends the first item is its own; the
+        # second item, no number, shares nothing with it
+        bounded = re.match(r"^(?P<a>.+?\b(?:under|over|below|above|less\s+than|up\s+to)\s+[£$€]?\d[\d,.]*k?)\s+or\s+(?P<b>[a-z][^\d]*)$", t, re.IGNORECASE)
+        if bounded and "?" not in t and len(_words(bounded.group("b"))) <= 4:
+            return _node(Or, [bounded.group("a"), bounded.group("b")])
         listed_with_tail = _short_list_with_tail(t, "or") if "?" not in t else None
         if listed_with_tail is not None:
             return listed_with_tail  # "grants for solar panels or heat pumps in Scotland"
@@ -3141,6 +3161,12 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
         one_head = syntax.conjoined_phrases(t)
         if one_head is not None and one_head.modifiers and not one_head.prefix and len(one_head.items[0].split()) == 1:
             # "tesco or asda opening hours on boxing day": two one-word modifiers of one head
+            return _each("", one_head.items, one_head.tail)
+        if (
+            one_head is not None and not one_head.modifiers and not one_head.prefix and re.match(r"\s+(?:in|near|around|for)\s", one_head.tail)
+            and all(syntax.plural_noun(syntax.tag(item)[-1]) for item in one_head.items)
+        ):
+            # "escape rooms or axe-throwing venues in Birmingham": two plurals, one place for both
             return _each("", one_head.items, one_head.tail)
         parts = re.split(r"\s*,?\s+or\s+", t, flags=re.IGNORECASE)
         if len(parts) >= 2 and all(_words(p) for p in parts):
@@ -4769,7 +4795,14 @@ def _translate(text: str) -> RuleResult | None:
     positive = _tidy(text)
     # "Could you compare secondary schools in Clifton and Redland?": each item is wanted, both at once
     compared = re.search(r"\bcompar(?:e|ing)\b(?![^.?!]*\bor\b)[^.?!]*\sand\s", positive, re.IGNORECASE) is not None
+    unstripped = positive
     positive = _strip_filler(positive)
+    # (what a request asked for, its wording gone: "Could you explain the symptoms of …?")
+    # (not one with a clause or a title that asks: "… recipes that freeze well?", "… chords for Should I Stay or Should I Go?")
+    asked_for = (
+        positive != unstripped and _QUESTION_START_RE.match(unstripped) is not None and _QUESTION_START_RE.match(positive) is None and len(_sentences(positive)) == 1
+        and not re.search(r"\b(?:that|which|who)\b|\s(?:Should|Can|Could|Do|Does|Is|Are|Will|Would|Who|What|Where|When|Why|How)\b", positive)
+    )
     positive = _tidy(_strip_quotes(positive) if positive[:1] in _QUOTES else positive)
     positive = positive.rstrip(".!").rstrip()
 
@@ -4828,7 +4861,9 @@ def _translate(text: str) -> RuleResult | None:
     shared_property = re.search(r"\s+or\s+\S+(?:\s+\S+)?\s+(?:without|with\s+no)\s+[^,;]+$", positive, re.IGNORECASE)
     if negated and shared_property and not _NEGATION_RE.search(positive[: shared_property.start()]):
         negated = False
-    pos_expr: Expr | None = None if negated else _coordination(positive, question=not _is_phrase(positive))
+    # (a request's object with the question mark left on it is a phrase: "Could you explain the symptoms of tennis or
+    # golfer's elbow?" asks for "symptoms of tennis or golfer's elbow?")
+    pos_expr: Expr | None = None if negated else _coordination(positive, question=not _is_phrase(re.sub(r"\?\s*$", "", positive) if asked_for else positive))
     if pos_expr is None:
         pos_expr = Term(positive)
     elif compared and isinstance(pos_expr, Or) and all(isinstance(c, Term) for c in pos_expr.children):

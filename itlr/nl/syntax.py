@@ -207,6 +207,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         # "the danube the rhine": a new noun phrase (a phrase's first word tagged a verb is a misread noun)
         if w.text == "the" and not words[j - 1].capitalised and (words[j - 1].tag in _NOUN_TAGS or (j - 1 == i and words[i].verb and words[i].tag != "VBG")):
             break  # (a gerund takes its object: "replacing the flapper")
+        if w.tag in ("IN", "TO") and j + 1 < n and words[j + 1].text.lower() == words[j - 1].text.lower() and words[j - 1].text.isalpha():
+            j += 2  # "wet on wet", "back to back", "door to door": a word, a preposition and the word again name one thing
+            continue
         if low in ("that", "which", "who") and j + 1 < n and (words[j + 1].verb or words[j - 1].tag in ("NN", "NNS", "NNP", "NNPS") or j - 1 == i):
             break  # "other than running that burn fat", "birds other than owls that hunt at night": a relative clause of the phrase before
         # "apart from edinburgh castle worth visiting", "other than sipsmith offering tours": what is asked
