@@ -178,6 +178,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         clause = True  # "anything in Hawaii", "anything by Ubisoft": what it is goes with it
     if words[i].tag == "VBG" and j < n and words[j].tag == "RP":
         j += 1  # "cutting out sugar", "giving up dairy": a phrasal verb's particle goes with it
+    elif words[i].tag in ("VB", "VBP", "NN") and words[i].text.islower() and j + 1 < n and words[j].tag == "RP" and words[j + 1].tag in ("NN", "NNS") and words[j + 1].text.islower():
+        j += 1  # "pop up runs", "pull out beds": a verb and its particle before a noun modify it
     elif words[i].tag == "VBG" and j < n and words[j].tag == "RB" and words[j].text.lower() not in ("not", "too", "very") and (j + 1 >= n or words[j + 1].tag in (".", ",", ":")):
         j += 1  # "aside from applying online, …": how it is done goes with it
     in_title = words[i].capitalised
