@@ -2849,6 +2849,12 @@ TWENTYSIXTH_PASS = [
     ("I've already tried a few things. Suggest board games for two, but not chess or draughts.", '"board games for two" AND NOT "chess" AND NOT "draughts"'),
     # a verb and its particle before a noun modify it
     ("sofa beds except pull out beds", '"sofa beds" AND NOT "pull out beds"'),
+    # (a noun the tagger reads as a verb, before a noun, opens the class: "migraine medication options")
+    ("apart from statins cholesterol medication options", '"cholesterol medication options" AND NOT "statins"'),
+    # "term life" is a compound; "the term" names a word
+    ("skip term life: life insurance options for over 50s", '"life insurance options for over 50s" AND NOT "term life"'),
+    # after a keyword query, a place left out, then what the class has
+    ("youth hostels but not in london with private rooms", '"youth hostels with private rooms" AND NOT "london"'),
 ]
 
 

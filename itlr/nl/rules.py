@@ -412,7 +412,8 @@ _NEG_PREFIXES = [
     re.compile(r"^" + _SOLD_THROUGH + r"\s+", re.IGNORECASE),
     re.compile(r"^(?:for|about|regarding|concerning|of|by|from|on|at|via|in|near|with|during|around|through|inside|outside|within)\s+"),  # lowercase: "On Liberty" stays
     re.compile(r"^" + _MADE_BY + r"\s+"),  # "games that are not made by Ubisoft": the maker is left out
-    re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?=\s+\S))\s+", re.IGNORECASE),
+    # ("the term 'X'"; not "term life", "term dates": compounds)
+    re.compile(r"^(?:using|use\s+of|(?:the\s+)?(?:word|words|term|terms|phrase|name)(?!\s+(?:life|time|times|dates?|deposits?|loans?|papers?|insurance|limits?)\b)(?=\s+\S))\s+", re.IGNORECASE),
     re.compile(r"^(?:associated\s+with|related\s+to|relating\s+to|connected\s+(?:to|with)|linked\s+to|attributed\s+to)\s+", re.IGNORECASE),
     # "the ones with the UK", "those featuring Batman" (_ones_named decides that they name a topic)
     re.compile(r"^" + _ONES_WITH, re.IGNORECASE),
@@ -1171,7 +1172,12 @@ def _prep_left_out(text: str, conn_start: int, trig_end: int) -> int:
     if not re.fullmatch(r"\s*(?:,\s*)?but\s+not", text[conn_start:trig_end], re.IGNORECASE):
         return _place_left_out(text, conn_start, trig_end)
     prep = _PREP_LEFT_OUT_RE.match(text, trig_end)
-    if prep is None or not _phrase_fills(text, prep.end(), True):
+    if prep is None:
+        return 0
+    # ("youth hostels but not in london with private rooms": after a keyword query, a place left out, then
+    # what the class has)
+    placed = re.match(r"\s*(?:in|at|near)\s+(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:with|for|under|over|that|which)\s+\w", text[trig_end:], re.IGNORECASE)
+    if not _phrase_fills(text, prep.end(), True) and not (placed and _keywords_before(text, conn_start)):
         return 0
     return prep.end() - trig_end
 
@@ -4204,6 +4210,9 @@ def _front_exclusion_moved(text: str) -> str:
     def plural(w: syntax.Word) -> bool:  # (and "owls" alone in a lowercase run is tagged a proper noun)
         return syntax.plural_noun(w) or (w.tag in ("NN", "NNP") and len(w.text) > 3 and w.text.endswith("s") and not w.text.endswith("ss"))
 
+    def modifier(run: list[syntax.Word], j: int) -> bool:  # "migraine medication options": a noun before a noun, whatever the tagger says
+        return run[j].tag in ("VB", "VBP") and run[j].text.isalpha() and j + 1 < len(run) and run[j + 1].tag in ("NN", "NNS")
+
     def adjective(w: syntax.Word) -> bool:  # "georgian", "british", "uk", "flat"
         return _nationality(w.text.capitalize()) or w.text in syntax.COUNTRIES or w.text in ("uk", "us", "eu") or (w.tag == "JJ" and w.text in _PLAIN_ADJECTIVES | {"flat"})
 
@@ -4215,7 +4224,7 @@ def _front_exclusion_moved(text: str) -> str:
         if not ((plural(w) and after.tag in ("NN", "NNS", "NNP", "JJ")) or adjective(after) or country):
             continue
         rest = words[k + 1 :]
-        if len(rest) < 2 or not plural(rest[-1]) or any(x.tag in ("IN", "TO", "DT", "CC", "PRP", "MD") or (x.verb and not plural(x)) for x in rest):
+        if len(rest) < 2 or not plural(rest[-1]) or any(x.tag in ("IN", "TO", "DT", "CC", "PRP", "MD") or (x.verb and not plural(x) and not modifier(rest, j)) for j, x in enumerate(rest)):
             break
         return f"{body[after.start :]}, {cue.group('cue')} {body[: w.end]}{rest_of_text}"
     # Otherwise the writers' items (dev sets): one word, as a rule ("apart from teak hardwoods for outdoor
@@ -4233,7 +4242,7 @@ def _front_exclusion_moved(text: str) -> str:
     elif len(words) >= 4 and (texts[1] in texts[3:] or (plural(words[1]) and not plural(words[0]) and words[2].tag not in ("IN", "TO"))):
         size = 2  # (or a compound that ends in a plural before the class: "glue traps humane mouse control")
     rest = words[size:]
-    if len(rest) < 2 or rest[0].tag in ("IN", "TO", "DT", "CC") or rest[0].verb and not plural(rest[0]):
+    if len(rest) < 2 or rest[0].tag in ("IN", "TO", "DT", "CC") or (rest[0].verb and not plural(rest[0]) and not modifier(rest, 0)):
         return text
     return f"{body[rest[0].start :]}, {cue.group('cue')} {body[: words[size - 1].end]}{rest_of_text}"
 
