@@ -2855,6 +2855,11 @@ TWENTYSIXTH_PASS = [
     ("skip term life: life insurance options for over 50s", '"life insurance options for over 50s" AND NOT "term life"'),
     # after a keyword query, a place left out, then what the class has
     ("youth hostels but not in london with private rooms", '"youth hostels with private rooms" AND NOT "london"'),
+    # one slash typed with spaces between two words is a slash; one that may part two phrases stays as it was
+    ("knee / hip replacement recovery time", '"knee replacement recovery time" OR "hip replacement recovery time"'),
+    ("vegetable curry recipes excluding ones with coconut milk / quick dal recipes", '"vegetable curry recipes" AND NOT "coconut milk" OR "quick dal recipes"'),
+    # a contraction typed without its apostrophe
+    ("hotels that dont allow dogs", '"hotels that don\'t allow dogs"'),
 ]
 
 

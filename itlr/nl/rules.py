@@ -4128,6 +4128,7 @@ _FUNCTION_TYPOS = {
     "sugest": "suggest", "suggets": "suggest", "pont": "point", "plese": "please", "pleese": "please", "pleaes": "please",
     "allready": "already", "alredy": "already", "alraedy": "already",
     "exluding": "excluding", "excluing": "excluding", "exculding": "excluding", "exept": "except", "excpet": "except",
+    "arent": "aren't", "isnt": "isn't", "dont": "don't", "doesnt": "doesn't", "wont": "won't",  # (typed without the apostrophe)
 }
 # (not "Pont du Gard": "pont" only as "pont me to")
 _FUNCTION_TYPO_RE = re.compile(r"\b(?:" + "|".join(w for w in _FUNCTION_TYPOS if w != "pont") + r")\b|\bpont(?=\s+(?:me|us)\s+to\b)", re.IGNORECASE)
@@ -4265,6 +4266,10 @@ def _rules_to_expr(original: str) -> RuleResult:
             break
         text = opened
     text = _ASKED_UNANSWERED_RE.sub("", text).strip() or text
+    if text.count(" / ") == 1 and not _TRIGGER_RE.search(text):
+        # "leather / suede shoe cleaning": one slash typed with spaces between two words is a slash (not
+        # where it may part two phrases: "… excluding ones with coconut milk / quick dal recipes")
+        text = re.sub(r"(?<=[a-z]) / (?!(?:or|and)\b)(?=[a-z])", "/", text)
     text = _ABOUT_EXCLUDED_RE.sub(lambda m: m.group("excluded"), text)
     text = _reported_question(text)
     only = _ONLY_CARE_RE.search(text)
