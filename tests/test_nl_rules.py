@@ -2860,6 +2860,8 @@ TWENTYSIXTH_PASS = [
     ("vegetable curry recipes excluding ones with coconut milk / quick dal recipes", '"vegetable curry recipes" AND NOT "coconut milk" OR "quick dal recipes"'),
     # a contraction typed without its apostrophe
     ("hotels that dont allow dogs", '"hotels that don\'t allow dogs"'),
+    # a front list of one-word items, the last after "and" / "or", then the class
+    ("apart from paris, rome or madrid weekend city breaks", '"weekend city breaks" AND NOT "paris" AND NOT "rome" AND NOT "madrid"'),
 ]
 
 

@@ -4203,7 +4203,9 @@ def _front_exclusion_moved(text: str) -> str:
     # (the first sentence only: "anything but ikea flat pack wardrobes. Also, …")
     later = re.search(r"[.?!]\s+(?=[A-Z])", text)
     first, rest_of_text = (text[: later.start()], text[later.start() :]) if later else (text, "")
-    if not cue or first != first.lower() or re.search(r"[,;:?!]|\.\s", first.rstrip(" .")):
+    # (commas only between one-word items before the list's "and" / "or": "aside from keats, shelley and byron …")
+    one_word_list = cue is not None and re.match(r"[a-z'’-]+(?:\s*,\s*[a-z'’-]+)+,?\s+(?:and|or)\s+[a-z'’-]+\s+[^,]+$", first[cue.end() :].rstrip(" .")) is not None
+    if not cue or first != first.lower() or re.search(r"[;:?!]|\.\s", first.rstrip(" .")) or ("," in first and not one_word_list):
         return text
     body = first[cue.end() :].rstrip(" .")
     words = syntax.tag(body)
@@ -4233,10 +4235,17 @@ def _front_exclusion_moved(text: str) -> str:
     # ("aside from the eden project cornwall rainy day attractions": 4 in 4); so has an adjective with
     # its noun ("white noise"), or a compound whose head the class says again ("brain coral types of coral")
     texts = [w.text for w in words]
-    if len(words) < 3 or any(t in ("and", "or", "nor", "but", "not", "no") for t in texts) or any(w.tag in ("PRP", "MD", "WDT", "WP", "WRB") for w in words):
+    if len(words) < 3 or any(w.tag in ("PRP", "MD", "WDT", "WP", "WRB") for w in words):
         return text
-    size = 1
-    if texts[0] == "the":
+    # ("aside from keats, shelley and byron romantic era poets": one word each, the last after "and" / "or")
+    joined = [k for k, t in enumerate(texts) if t in ("and", "or", "nor", "but", "not", "no")]
+    listed = len(joined) == 1 and texts[joined[0]] in ("and", "or") and all(t == "," for t in texts[1 : joined[0] : 2]) and all(t != "," for t in texts[0 : joined[0] : 2])
+    if joined and not (listed and len(words) - joined[0] >= 4 and "," not in texts[joined[0] :]):
+        return text
+    size = joined[0] + 2 if joined else 1
+    if joined:
+        pass
+    elif texts[0] == "the":
         size = 3
     elif " ".join(texts[:2]) in syntax.COUNTRIES or texts[0] in _COLOURS | _PLAIN_ADJECTIVES:
         size = 2
