@@ -97,6 +97,8 @@ _PREP = r"of|to|about|on|upon|regarding|concerning|related\s+to|surrounding|arou
 _QUANTITY_OF = r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|some|enough)\s+of"
 # "already tried a few and given up": how many, with nothing named after it
 _BARE_QUANTITY = r"(?:a\s+few|a\s+couple|a\s+lot|loads|lots|plenty|heaps|tons|several|some|many|most|all|both|everything)(?:\s+(?:things|options|ones|of\s+them))?\s*(?:[.,;:!?]|\s(?:and|but|so|already|before)\b|$)"  # ("a few things")
+# "I've read / seen / used …": what the asker has done (the trigger in _STRONG and _STATEMENT_CUE_RE share it)
+_HAVE_DONE_VERBS = r"(?:read|seen|watched|played|visited|been\s+to|tried|done|finished|used|been\s+using)"
 # "a year of recorder", "six weeks of physio": how long something was done, what the asker has behind them
 _DURATION_OF = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|a\s+couple\s+of|\d+)\s+(?:years?|months?|weeks?|terms?|days?|seasons?)\s+of\b"
 # "Not sure where to look.": the asker's doubt, nothing left out
@@ -151,7 +153,7 @@ _STRONG = [
     r"(?:(?<=,\s)|(?<=-\s)|(?<=–\s)|(?<=—\s))been\s+to(?=[^.?!;,]*\b(?:already|before)\b)",  # "…, been to the Rijksmuseum already"
     # a sentence of its own about what the user has done or dislikes ("I've read all of Agatha Christie.",
     # "I hate horror.", "My son is allergic to eggs."): checked in _is_topic_exclusion
-    r"(?:I|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished|used|been\s+using)(?:\s+all\s+of)?"
+    r"(?:I|we)(?:['’]ve|\s+have)\s+" + _HAVE_DONE_VERBS + r"(?:\s+all\s+of)?"
     r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|loads|plenty|heaps|tons|enough|many|some|good|great|"
     r"both|far|too|so|way|either|neither|none|most|several|dozens|hundreds|countless|everything|everywhere|anything)\b)(?!\s+" + _DURATION_OF + ")",  # "We've tried both.", "We've seen far too many.
     r"(?:I|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)",
@@ -1456,8 +1458,8 @@ def _asks_for_options(text: str) -> bool:
 
 
 _STATEMENT_CUE_RE = re.compile(
-    r"(?:i|we)(?:['’]ve|\s+have)\s+(?:read|seen|watched|played|visited|been\s+to|tried|done|finished|used|been\s+using)"
-    r"|(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)"
+    r"(?:i|we)(?:['’]ve|\s+have)\s+" + _HAVE_DONE_VERBS
+    + r"|(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)"
     r"|(?:i['’]m|i\s+am|we['’]re|we\s+are|(?:my|our)\s+\w+\s+(?:is|are))\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored|allergic|intolerant)\s+(?:of|to)"
     r"|(?:i|we)(?:['’]ve|\s+have)\s+had\s+enough\s+of|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?fed\s+up\s+with"
 )
@@ -2269,15 +2271,12 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # the exclusion opens ("I already know about the expenses claim form.")
                 found_items, np_end = found_items[:-1] + [found_items[-1] + listed[np_end:].rstrip()], len(listed.rstrip())
             for k in range(len(found_items) - 1, 0, -1):
-                title = found_items[k - 1] + " and " + found_items[k]
-                if _fixed_pair(found_items[k - 1], found_items[k]) and title in listed:
-                    found_items[k - 1 : k + 1] = [title]  # "other than Romeo and Juliet": one title
-                    continue
-                # ("but not Planet Money or More or Less", "except trick or treat": a fixed pair with "or" is one thing too)
-                title = found_items[k - 1] + " or " + found_items[k]
-                pair = (found_items[k - 1].split()[-1].lower(), found_items[k].split()[0].lower()) if found_items[k - 1].split() and found_items[k].split() else ("", "")
-                if pair in syntax.OR_BINOMIALS and title in listed:
-                    found_items[k - 1 : k + 1] = [title]
+                # "other than Romeo and Juliet": one title ("but not More or Less", "except trick or treat": with "or" too)
+                for conj in ("and", "or"):
+                    title = f"{found_items[k - 1]} {conj} {found_items[k]}"
+                    if _fixed_pair(found_items[k - 1], found_items[k], conj) and title in listed:
+                        found_items[k - 1 : k + 1] = [title]
+                        break
             restated = re.match(r"(?:the\s+|any\s+)?([\w-]+)\s+(?:about|on|regarding|concerning|covering|with|from|by|near|in|for)\s+(?=\w)", found_items[0]) if len(found_items) >= 2 else None
             if restated and _restates_class(text[:conn_start], restated.group(1)):
                 # "interview questions, excluding questions about salary, notice period or relocation":
@@ -3290,10 +3289,11 @@ _AND_BINOMIALS = {
 }
 
 
-def _fixed_pair(first: str, second: str) -> bool:
-    """Whether the last word of ``first`` and the first of ``second`` make a fixed pair ("Romeo" / "Juliet")."""
+def _fixed_pair(first: str, second: str, conj: str = "and") -> bool:
+    """Whether the last word of ``first`` and the first of ``second`` make a fixed pair joined by
+    ``conj`` ("Romeo" and "Juliet"; "trick" or "treat")."""
     a, b = first.split(), second.split()
-    return bool(a and b) and (a[-1].lower(), b[0].lower()) in _AND_BINOMIALS
+    return bool(a and b) and (a[-1].lower(), b[0].lower()) in (_AND_BINOMIALS if conj == "and" else syntax.OR_BINOMIALS)
 
 
 def _two_asked_together(text: str, asked: str) -> bool:
@@ -4242,15 +4242,16 @@ def _front_exclusion_moved(text: str) -> str:
     listed = len(joined) == 1 and texts[joined[0]] in ("and", "or") and all(t == "," for t in texts[1 : joined[0] : 2]) and all(t != "," for t in texts[0 : joined[0] : 2])
     if joined and not (listed and len(words) - joined[0] >= 4 and "," not in texts[joined[0] :]):
         return text
-    size = joined[0] + 2 if joined else 1
     if joined:
-        pass
+        size = joined[0] + 2  # the list and its last item
     elif texts[0] == "the":
         size = 3
     elif " ".join(texts[:2]) in syntax.COUNTRIES or texts[0] in _COLOURS | _PLAIN_ADJECTIVES:
         size = 2
     elif len(words) >= 4 and (texts[1] in texts[3:] or (plural(words[1]) and not plural(words[0]) and words[2].tag not in ("IN", "TO"))):
         size = 2  # (or a compound that ends in a plural before the class: "glue traps humane mouse control")
+    else:
+        size = 1
     rest = words[size:]
     if len(rest) < 2 or rest[0].tag in ("IN", "TO", "DT", "CC") or (rest[0].verb and not plural(rest[0]) and not modifier(rest, 0)):
         return text

@@ -674,7 +674,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         i = k
     if not spans:
         return 0, []
-    spans = [piece for span in spans for piece in _bare_list(words, span, len(spans) > 1)]
+    listed = len(spans) > 1
+    spans = [piece for span in spans for piece in _bare_list(words, span, listed)]
     # "the Science and Industry Museum", "the Victoria and Albert Museum": one institution's name
     if (
         len(spans) == 2 and spans[0][1] == spans[1][0] - 1 and words[spans[0][1]].text.lower() == "and"
