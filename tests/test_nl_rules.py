@@ -1318,7 +1318,7 @@ ELEVENTH_PASS_BACKGROUND = [
      '"Which famous inventions were not actually invented by the people credited with them?"'),
     # "keep asking me this": "this" is the question that follows, no topic of the background
     ("I'm a wedding planner and couples keep asking me this. Where does the something old tradition come from?",
-     '"Where does the something old tradition come from?"'),
+     '"origin of the something old tradition"'),
     # "he", "she", "him", "her" point back at the background: what it names leads the question
     ("Hello! My husband has coeliac disease. Which cuisines are naturally safe for him?",
      '"coeliac disease: Which cuisines are naturally safe for him?"'),
@@ -2087,7 +2087,7 @@ SEVENTEENTH_PASS = [
     ("Where can I buy a sofa that isn't from IKEA, DFS or Wayfair?", '"Where can I buy a sofa?" AND NOT "IKEA" AND NOT "DFS" AND NOT "Wayfair"'),
     # a name joined by "and", typed with capitals once and in lowercase again, stays one name
     ("My nephew is obsessed with Snakes and Ladders at the moment. Where did the game snakes and ladders originally come from?",
-     '"Where did the game Snakes and Ladders originally come from?"'),
+     '"origin of the game Snakes and Ladders"'),
     # "no X please": "big" is no "no big deal", and a gerund may modify the noun left out
     ("cheap gym memberships, no big chains please", '"cheap gym memberships" AND NOT "big chains"'),
     ("tide tables for the solent no surfing forecasts please", '"tide tables for the solent" AND NOT "surfing forecasts"'),
@@ -2865,7 +2865,17 @@ TWENTYSIXTH_PASS = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS + TWENTYSIXTH_PASS)
+TWENTYSEVENTH_PASS = [
+    # session 25: where a thing comes from is its origin (and where it is used stays)
+    ("Where does the phrase 'touch and go' come from?", '"origin of the phrase \'touch and go\'"'),
+    ("Where does 'for better or for worse' come from in the vows?", '"origin of \'for better or for worse\' in the vows"'),
+    ("Where does trick or treat come from, and is it originally Irish?", '"Where does trick or treat come from, and is it originally Irish?"'),
+    # what the asker says after a reported question is no part of it
+    ("She asked me which reptiles are not dinosaurs, and I had no idea!", '"Which reptiles are not dinosaurs?"'),
+]
+
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS + TWENTYSIXTH_PASS + TWENTYSEVENTH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

@@ -2530,6 +2530,14 @@ _WHAT_SUITS_RE = re.compile(
 )
 
 
+# "Where does the phrase 'touch and go' come from?": its origin (writers since set 120: "origin of …"
+# 13 times in 17)
+_COME_FROM_RE = re.compile(
+    r"^where\s+(?:does|do|did)\s+(?P<what>\S.*?)\s+(?:originally\s+|actually\s+|really\s+|first\s+)?come\s+from(?P<rest>(?:\s+(?:in|on|at|for)\s+[^,;?]+)?)\s*\?*$",
+    re.IGNORECASE,
+)
+
+
 _GOOD_RE = re.compile(r"^((?:(?:are|is)\s+there|what\s+(?:are|is)|what['’]s)\s+(?:any\s+|some\s+)?|any\s+)(?:an?\s+)?(?:good|decent)\s+(?=\w)(?!sources?\b)", re.IGNORECASE)  # ("good sources of iron": a phrase of its own)
 _FRONTED_SUBSTITUTE_RE = re.compile(r"^(?P<front>(?:instead\s+of|rather\s+than)\s+[^,?;]+),\s*(?=(?:what|which)\s)", re.IGNORECASE)
 
@@ -2555,6 +2563,8 @@ def _strip_filler(text: str) -> str:
         t = (use.group("things") + " " + lead + asked[use.end() :].rstrip("?").rstrip()).rstrip()
     elif (suits := _WHAT_SUITS_RE.match(asked)) and not front:
         t = suits.group("things") + " for " + asked[suits.end() :].rstrip("?").rstrip()
+    elif (origin := _COME_FROM_RE.match(asked)) and not front:
+        t = "origin of " + origin.group("what") + origin.group("rest")
     for _ in range(2):
         m = _ASK_FOR_RE.match(t)
         if m and m.end() < len(t):
@@ -4187,6 +4197,8 @@ def _reported_question(text: str) -> str:
     if before.rstrip().endswith(" and"):
         before = before.rstrip()[:-4].rstrip() + ". "
     asked = text[m.end() : end].rstrip()
+    # ("… which bugs aren't really bugs, and I had no idea!": what the asker says of it is no part of it)
+    asked = re.sub(r",\s+(?:and|but)\s+(?:I|we)\b.*$", "", asked).rstrip(" !")
     asked = asked[:-1] + "?" if asked.endswith(".") else asked if asked.endswith("?") else asked + "?"
     return _squash(before + asked[:1].upper() + asked[1:] + " " + text[end:])
 
