@@ -2872,6 +2872,9 @@ TWENTYSEVENTH_PASS = [
     ("Where does trick or treat come from, and is it originally Irish?", '"Where does trick or treat come from, and is it originally Irish?"'),
     # what the asker says after a reported question is no part of it
     ("She asked me which reptiles are not dinosaurs, and I had no idea!", '"Which reptiles are not dinosaurs?"'),
+    # "good" before the other option only softens it
+    ("Show me rhubarb desserts other than crumble, or else a good rhubarb chutney recipe.", '"rhubarb desserts" AND NOT "crumble" OR "rhubarb chutney recipe"'),
+    ("beginner telescopes but not reflectors, or decent binoculars", '"beginner telescopes" AND NOT "reflectors" OR "binoculars"'),
 ]
 
 

@@ -4352,7 +4352,9 @@ def _rules_to_expr(original: str) -> RuleResult:
     try:
         parts = _alternatives(text)
         if len(parts) > 1:
-            parts = parts[:1] + [_head_before_preposition(parts[0], _option_offered(part)) for part in parts[1:]]
+            # ("…, or else a good heist movie?": how good the other option should be only softens it; writers
+            # drop the word 60 times in 92)
+            parts = parts[:1] + [_head_before_preposition(parts[0], _option_offered(_GOOD_OPTION_RE.sub("", part))) for part in parts[1:]]
             shared = _SHARED_TAIL_RE.search(parts[-1])
             if shared and _words(parts[-1][: shared.start()]):
                 # "a Python web framework other than Django, or a Go one, for a small REST API": what
@@ -4396,6 +4398,7 @@ def _rules_to_expr(original: str) -> RuleResult:
     return result
 
 
+_GOOD_OPTION_RE = re.compile(r"^\s*(?:(?:an?|some)\s+)?(?:good|decent|nice)\s+(?=[a-z])", re.IGNORECASE)
 _SHARED_TAIL_RE = re.compile(r",\s+(?P<tail>(?:for|in|on|at|near|with|during|under|around)\s+[^,.;?!]+)[.?!]*\s*$", re.IGNORECASE)
 # "…, or rust ones excluding actix", "…, or a Go one": another kind of the first alternative's things
 _OTHER_ONES_RE = re.compile(r"^\s*(?P<pre>(?:a|an|some|any)\s+)?(?P<kind>[\w-]+)\s+(?-i:ones?)\b(?![-'’])(?P<rest>.*)$", re.IGNORECASE)  # (not "a one-pot risotto")
