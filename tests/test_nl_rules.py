@@ -2875,6 +2875,16 @@ TWENTYSEVENTH_PASS = [
     # "good" before the other option only softens it
     ("Show me rhubarb desserts other than crumble, or else a good rhubarb chutney recipe.", '"rhubarb desserts" AND NOT "crumble" OR "rhubarb chutney recipe"'),
     ("beginner telescopes but not reflectors, or decent binoculars", '"beginner telescopes" AND NOT "reflectors" OR "binoculars"'),
+    # how long the asker has done a thing is what they know, not what to leave out; a name used for years is left out
+    ("I've played bass in covers bands for twenty years. Which bass guitar brands are worth a look?", '"Which bass guitar brands are worth a look?"'),
+    ("I've used the Headspace app for years. Which other meditation apps are worth a try?", '"Which other meditation apps are worth a try?" AND NOT "Headspace app"'),
+    # "before" after what was done is when, not what
+    ("We've done spa days and afternoon tea before, so what activities could we book?", '"What activities could we book?" AND NOT "spa days" AND NOT "afternoon tea"'),
+    # a thing as a replacement for another, however good; whether it is worth it is what answers weigh
+    ("Is cork flooring a good replacement for carpet in a bedroom?", '"cork flooring as a replacement for carpet in a bedroom"'),
+    ("Which ground cover plants make a good replacement for lawn turf in dry shade?", '"ground cover plants as a replacement for lawn turf in dry shade"'),
+    ("Is a hot water bottle a sensible alternative to painkillers?", '"a hot water bottle as an alternative to painkillers"'),
+    ("Is it worth using a heat gun rather than chemical stripper?", '"a heat gun rather than chemical stripper"'),
 ]
 
 

@@ -101,6 +101,12 @@ _BARE_QUANTITY = r"(?:a\s+few|a\s+couple|a\s+lot|loads|lots|plenty|heaps|tons|se
 _HAVE_DONE_VERBS = r"(?:read|seen|watched|played|visited|been\s+to|tried|done|finished|used|been\s+using)"
 # "a year of recorder", "six weeks of physio": how long something was done, what the asker has behind them
 _DURATION_OF = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|a\s+couple\s+of|\d+)\s+(?:years?|months?|weeks?|terms?|days?|seasons?)\s+of\b"
+# "I've played bass in covers bands for twenty years": how long the asker has done a thing (not a name: "I've
+# used Headspace for years"), what they know, no exclusion
+_A_WHILE = (
+    r"(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|many|several|a\s+few|a\s+couple\s+of|\d+)\s+\w+"
+    r"|years|decades|ages|months|a\s+while|a\s+long\s+time)\b"
+)
 # "Not sure where to look.": the asker's doubt, nothing left out
 _UNSURE = r"sure|certain|convinced"
 # who is not interested goes with the cue: "I'm not into X", "He's not keen on X" (else "He's." is left)
@@ -155,7 +161,8 @@ _STRONG = [
     # "I hate horror.", "My son is allergic to eggs."): checked in _is_topic_exclusion
     r"(?:I|we)(?:['’]ve|\s+have)\s+" + _HAVE_DONE_VERBS + r"(?:\s+all\s+of)?"
     r"(?!\s+(?:that|about|how|it|this|them|those|these|somewhere|online|in|on|a\s+lot|lots|loads|plenty|heaps|tons|enough|many|some|good|great|"
-    r"both|far|too|so|way|either|neither|none|most|several|dozens|hundreds|countless|everything|everywhere|anything)\b)(?!\s+" + _DURATION_OF + ")",  # "We've tried both.", "We've seen far too many.
+    r"both|far|too|so|way|either|neither|none|most|several|dozens|hundreds|countless|everything|everywhere|anything)\b)(?!\s+" + _DURATION_OF + ")"
+    r"(?!\s+(?-i:(?!(?:the|a|an|my|our)\s+[A-Z])[a-z])[^.?!;]*?\bfor\s+" + _A_WHILE + ")",  # "We've tried both.", "We've seen far too many.
     r"(?:I|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can['’]t\s+stand|cannot\s+stand|don['’]t\s+like|do\s+not\s+like)",
     r"(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+(?:(?:so|really|a\s+bit)\s+)?(?:sick|tired|bored)\s+of",
     # "I've had enough of HIIT.", "We're fed up with Slack."
@@ -522,6 +529,8 @@ _NEG_SUFFIX_RE = re.compile(
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$"
     # "avocado mousse a hundred times": how often the user has had it, not what
     r"|(?<=\w)\s+" + _HOW_OFTEN + r"$"
+    # ("We've done spa days and afternoon tea before, so …", "the Headspace app for years": when, not what)
+    r"|(?<=\w)\s+(?:before|already|for\s+" + _A_WHILE + r")$"
     # "Handel's Messiah this year": when it is left out, not what
     r"|(?<=\w)\s+(?:this|next|last)\s+(?:year|time|summer|winter|spring|autumn|term|season|month|week)$"
     # ("Cusco on a previous trip", "the Inca Trail years ago": when it was done)
@@ -2538,6 +2547,18 @@ _COME_FROM_RE = re.compile(
 )
 
 
+# "Is cork flooring a good replacement for carpet …?", "Which ground cover plants make a good replacement for
+# lawn turf …?": the thing as a replacement (writers: "… as a replacement for …", 40 in 45 drop how good it is)
+_AS_REPLACEMENT_RE = re.compile(
+    r"^(?:(?:is|are|would)\s+(?P<thing>(?!(?:there|it|this|that)\b)\S.*?)\s+(?:be\s+)?|(?:which|what)\s+(?P<things>\S.*?)\s+(?:would\s+|might\s+|could\s+)?makes?\s+)"
+    r"an?\s+(?:(?:good|sensible|suitable|decent|viable|better|reasonable|realistic)\s+)?(?P<what>replacement|substitute|alternative|swap)s?\s+(?P<rest>(?:for|to)\s+\S.*?)\s*\?*$",
+    re.IGNORECASE,
+)
+# "Is it worth taking the coach rather than the train …?": whether it is worth it is what the answers weigh
+# (writers since set 109 drop "is it worth" 14 times in 14, and a verb that only gets the thing: "using a heat gun")
+_IS_IT_WORTH_RE = re.compile(r"^is\s+it\s+(?:really\s+)?worth\s+(?:(?:using|getting|fitting|installing|buying|having)\s+)?(?=\w+)", re.IGNORECASE)
+
+
 _GOOD_RE = re.compile(r"^((?:(?:are|is)\s+there|what\s+(?:are|is)|what['’]s)\s+(?:any\s+|some\s+)?|any\s+)(?:an?\s+)?(?:good|decent)\s+(?=\w)(?!sources?\b)", re.IGNORECASE)  # ("good sources of iron": a phrase of its own)
 _FRONTED_SUBSTITUTE_RE = re.compile(r"^(?P<front>(?:instead\s+of|rather\s+than)\s+[^,?;]+),\s*(?=(?:what|which)\s)", re.IGNORECASE)
 
@@ -2565,6 +2586,11 @@ def _strip_filler(text: str) -> str:
         t = suits.group("things") + " for " + asked[suits.end() :].rstrip("?").rstrip()
     elif (origin := _COME_FROM_RE.match(asked)) and not front:
         t = "origin of " + origin.group("what") + origin.group("rest")
+    elif (replacing := _AS_REPLACEMENT_RE.match(asked)) and not front:
+        what = replacing.group("what").lower()
+        t = (replacing.group("thing") or replacing.group("things")) + (" as an " if what[0] == "a" else " as a ") + what + " " + replacing.group("rest")
+    elif (worth := _IS_IT_WORTH_RE.match(asked)) and not front:
+        t = asked[worth.end() :].rstrip("?").rstrip()
     for _ in range(2):
         m = _ASK_FOR_RE.match(t)
         if m and m.end() < len(t):
