@@ -2885,6 +2885,14 @@ TWENTYSEVENTH_PASS = [
     ("Which ground cover plants make a good replacement for lawn turf in dry shade?", '"ground cover plants as a replacement for lawn turf in dry shade"'),
     ("Is a hot water bottle a sensible alternative to painkillers?", '"a hot water bottle as an alternative to painkillers"'),
     ("Is it worth using a heat gun rather than chemical stripper?", '"a heat gun rather than chemical stripper"'),
+    # after "the" and a name, a people's adjective opens the class
+    ("apart from the colosseum roman amphitheatres to visit", '"roman amphitheatres to visit" AND NOT "colosseum"'),
+    # a "who" that nothing follows ends a name; a word of letters is never punctuation
+    ("sci-fi tv shows other than star trek, doctor who or the expanse", '"sci-fi tv shows" AND NOT "star trek" AND NOT "doctor who" AND NOT "expanse"'),
+    ("superhero films but not marvel or dc", '"superhero films" AND NOT "marvel" AND NOT "dc"'),
+    # a lowercase "a b or c" of nouns lists three; an adjective's compound stays one
+    ("impressionist painters other than monet renoir or degas", '"impressionist painters" AND NOT "monet" AND NOT "renoir" AND NOT "degas"'),
+    ("football stadiums except old trafford and anfield", '"football stadiums" AND NOT "old trafford" AND NOT "anfield"'),
 ]
 
 

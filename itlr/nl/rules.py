@@ -4283,7 +4283,7 @@ def _front_exclusion_moved(text: str) -> str:
     if joined:
         size = joined[0] + 2  # the list and its last item
     elif texts[0] == "the":
-        size = 3
+        size = 2 if adjective(words[2]) else 3  # ("apart from the colosseum roman amphitheatres": a people's adjective opens the class)
     elif " ".join(texts[:2]) in syntax.COUNTRIES or texts[0] in _COLOURS | _PLAIN_ADJECTIVES:
         size = 2
     elif len(words) >= 4 and (texts[1] in texts[3:] or (plural(words[1]) and not plural(words[0]) and words[2].tag not in ("IN", "TO"))):
