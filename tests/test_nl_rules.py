@@ -2893,6 +2893,8 @@ TWENTYSEVENTH_PASS = [
     # a lowercase "a b or c" of nouns lists three; an adjective's compound stays one
     ("impressionist painters other than monet renoir or degas", '"impressionist painters" AND NOT "monet" AND NOT "renoir" AND NOT "degas"'),
     ("football stadiums except old trafford and anfield", '"football stadiums" AND NOT "old trafford" AND NOT "anfield"'),
+    # "sans" leaves out a name only when the name has its capital ("sans serif" is a kind of font)
+    ("sans serif fonts except helvetica suitable for road signs", '"sans serif fonts suitable for road signs" AND NOT "helvetica"'),
 ]
 
 

@@ -139,7 +139,7 @@ _STRONG = [
     # "…, as long as it's not Gone Girl": only a name (checked in _is_topic_exclusion; "unless it's Italian" is a property)
     r"(?:(?:as|so)\s+long\s+as|provided|providing)\s+(?:it|they|that)(?:['’]s|['’]re|\s+is|\s+are)(?:\s+not|n['’]t)"
     r"|(?:(?:as|so)\s+long\s+as|provided|providing)\s+(?:it|they|that)\s+(?:isn['’]t|aren['’]t)",
-    r"sans(?=\s+[A-Z])",  # "classic novels sans Dickens"; "sans serif fonts" is a name
+    r"sans(?=\s+(?-i:[A-Z]))",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     _ASKER_IS + r"not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
     r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
