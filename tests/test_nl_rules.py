@@ -2895,6 +2895,11 @@ TWENTYSEVENTH_PASS = [
     ("football stadiums except old trafford and anfield", '"football stadiums" AND NOT "old trafford" AND NOT "anfield"'),
     # "sans" leaves out a name only when the name has its capital ("sans serif" is a kind of font)
     ("sans serif fonts except helvetica suitable for road signs", '"sans serif fonts suitable for road signs" AND NOT "helvetica"'),
+    # a lowercase maker or kind the tagger misreads after "aren't" is left out; a property stays
+    ("trail cameras that aren't browning", '"trail cameras" AND NOT "browning"'),
+    ("trekking poles that aren't black diamond", '"trekking poles" AND NOT "black diamond"'),
+    ("snakes that aren't venomous uk", '"snakes that aren\'t venomous uk"'),
+    ("programming languages that aren't object oriented", '"programming languages that aren\'t object oriented"'),
 ]
 
 

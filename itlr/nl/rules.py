@@ -915,6 +915,28 @@ _IRREGULAR_PARTICIPLES = frozenset(
 )
 
 
+def _lowercase_brand(sentence: str, at: int) -> bool:
+    """ "trail cameras that aren't browning", "electric kettles that aren't le creuset": in a keyword query
+    typed in lowercase, what follows "aren't" to the end, one to three words the tagger misreads (a verb, a
+    gerund) or two or three ending in a singular noun, is a maker or kind left out (dev writers 23 in 23),
+    unlike a property ("aren't really strategic", "aren't object oriented", "aren't venomous")."""
+    if sentence != sentence.lower() or _QUESTION_START_RE.match(sentence.strip()):
+        return False
+    start = at + len(sentence[at:]) - len(sentence[at:].lstrip())
+    words = [w for w in syntax.tag(sentence) if w.start >= start and w.tag != "."]
+    if not 1 <= len(words) <= 3 or any(not re.fullmatch(r"[a-z][a-z'’-]*|&", w.text) or w.text in _NOT_A_KIND for w in words):
+        return False
+    if len(words) == 1:
+        return words[0].tag in ("VB", "VBP", "VBG", "NNP")  # ("samsonite", "browning": a name, whatever the tagger says)
+    # (an adjective's shape says how the answer is: "snakes that aren't venomous uk")
+    shaped = any(w.tag == "JJ" and (_ADJECTIVE_SUFFIX_RE.search(w.text) or _MORE_ADJECTIVE_RE.search(w.text)) for w in words)
+    return not shaped and words[-1].tag in ("NN", "NNP") and words[-1].text not in syntax.COUNTRIES and all(w.tag in ("NN", "NNP", "JJ", "VBN", "FW", "CC") for w in words[:-1])
+
+
+# what says how the answer is, not which: "aren't really fish", "aren't officially mountains", "aren't part of …"
+_NOT_A_KIND = frozenset("really actually truly true real technically officially legally botanically strictly genuinely properly just always quite very too so all any part official".split())
+
+
 def _lowercase_name(w: syntax.Word, sentence: str) -> bool:
     """ "running shoes that aren't nike": in a query typed in lowercase, a word the tagger calls an
     adjective but reads as a noun alone, and has no adjective's shape, is a name (writers 12 in 12);
@@ -1298,7 +1320,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return True  # "a sofa that isn't from IKEA, DFS or Wayfair": named sources left out
         if re.fullmatch(r"\s*[a-z][\w]*[\s-]based\s*[?.!]?\s*", after):
             return True  # "linux distros that aren't ubuntu based", "… stir-fries that aren't noodle-based?": what they are built on, left out
-        return _names_only(after) or (not people and not shared and _kinds_only(text[sent_start:sent_end], at))
+        return _names_only(after) or (not people and not shared and (_kinds_only(text[sent_start:sent_end], at) or _lowercase_brand(text[sent_start:sent_end], at)))
     # "excluding those from the US": a property of the answer; but "minus the touristy ones" after
     # a cue that leaves things out names a subclass to leave out (blind writers all read it so)
     subclass = _ONES_RE.match(after) is not None and word not in ("without", "no", "not") and not m.group("copula")
