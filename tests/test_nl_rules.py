@@ -1966,7 +1966,7 @@ SIXTEENTH_PASS = [
     ("lesson plans on predator and prey relationships for seven-year-olds", '"lesson plans on predator and prey relationships for seven-year-olds"'),
     # (set 61's harmful form, fixed after its run)
     ("What fun races can we do other than the egg and spoon race, the sack race or the three-legged race?",
-     '"What fun races can we do?" AND NOT "egg and spoon race" AND NOT "sack race" AND NOT "three-legged race"'),
+     '"fun races" AND NOT "egg and spoon race" AND NOT "sack race" AND NOT "three-legged race"'),
     # "but not a quarter-turn one" leaves a kind out ("but not an SUV" says what the answer is not)
     ("outdoor taps but not a quarter-turn one", '"outdoor taps" AND NOT "quarter-turn"'),
     ("family cars but not an SUV", '"family cars but not an SUV"'),
@@ -2751,7 +2751,7 @@ TWENTYFOURTH_PASS = [
 TWENTYFIFTH_PASS = [
     # session 23: an excluded word that is itself a cue elsewhere ("skipping", "avoiding") is what is left out
     ("gym classes, excluding skipping and rowing", '"gym classes" AND NOT "skipping" AND NOT "rowing"'),
-    ("Which warm-up drills can we do, leaving out skipping and lunges?", '"Which warm-up drills can we do?" AND NOT "skipping" AND NOT "lunges"'),
+    ("Which warm-up drills can we do, leaving out skipping and lunges?", '"warm-up drills" AND NOT "skipping" AND NOT "lunges"'),
     # a noun modifier after the question's determiner goes with its own item
     ("Which bread knives or cheese graters are easiest to clean?", '"Which bread knives are easiest to clean" OR "Which cheese graters are easiest to clean"'),
     # after "or", a noun phrase with its own head keeps the exclusion after it
@@ -2879,7 +2879,7 @@ TWENTYSEVENTH_PASS = [
     ("I've played bass in covers bands for twenty years. Which bass guitar brands are worth a look?", '"Which bass guitar brands are worth a look?"'),
     ("I've used the Headspace app for years. Which other meditation apps are worth a try?", '"Which other meditation apps are worth a try?" AND NOT "Headspace app"'),
     # "before" after what was done is when, not what
-    ("We've done spa days and afternoon tea before, so what activities could we book?", '"What activities could we book?" AND NOT "spa days" AND NOT "afternoon tea"'),
+    ("We've done spa days and afternoon tea before, so what activities could we book?", '"activities" AND NOT "spa days" AND NOT "afternoon tea"'),
     # a thing as a replacement for another, however good; whether it is worth it is what answers weigh
     ("Is cork flooring a good replacement for carpet in a bedroom?", '"cork flooring as a replacement for carpet in a bedroom"'),
     ("Which ground cover plants make a good replacement for lawn turf in dry shade?", '"ground cover plants as a replacement for lawn turf in dry shade"'),
@@ -2900,6 +2900,9 @@ TWENTYSEVENTH_PASS = [
     ("trekking poles that aren't black diamond", '"trekking poles" AND NOT "black diamond"'),
     ("snakes that aren't venomous uk", '"snakes that aren\'t venomous uk"'),
     ("programming languages that aren't object oriented", '"programming languages that aren\'t object oriented"'),
+    # a verb that only says what is done with the things asked for ends the question; a visit stays
+    ("Which dystopian novels should we add, excluding 1984 and Brave New World?", '"dystopian novels" AND NOT "1984" AND NOT "Brave New World"'),
+    ("Which national parks should we visit?", '"Which national parks should we visit?"'),
 ]
 
 
