@@ -915,10 +915,14 @@ _IRREGULAR_PARTICIPLES = frozenset(
 )
 
 
+# what says how the answer is, not which: "aren't really fish", "aren't officially mountains", "aren't part of …"
+_NOT_A_KIND = frozenset("really actually truly true real technically officially legally botanically strictly genuinely properly just always quite very too so all any part official".split())
+
+
 def _lowercase_brand(sentence: str, at: int) -> bool:
-    """ "trail cameras that aren't browning", "electric kettles that aren't le creuset": in a keyword query
-    typed in lowercase, what follows "aren't" to the end, one to three words the tagger misreads (a verb, a
-    gerund) or two or three ending in a singular noun, is a maker or kind left out (dev writers 23 in 23),
+    """ "trail cameras that aren't browning", "trekking poles that aren't black diamond": in a keyword query
+    typed in lowercase, what follows "aren't" to the end, one word the tagger misreads (a verb, a gerund) or
+    two or three ending in a singular noun, is a maker or kind left out (dev writers left out every such one),
     unlike a property ("aren't really strategic", "aren't object oriented", "aren't venomous")."""
     if sentence != sentence.lower() or _QUESTION_START_RE.match(sentence.strip()):
         return False
@@ -931,10 +935,6 @@ def _lowercase_brand(sentence: str, at: int) -> bool:
     # (an adjective's shape says how the answer is: "snakes that aren't venomous uk")
     shaped = any(w.tag == "JJ" and (_ADJECTIVE_SUFFIX_RE.search(w.text) or _MORE_ADJECTIVE_RE.search(w.text)) for w in words)
     return not shaped and words[-1].tag in ("NN", "NNP") and words[-1].text not in syntax.COUNTRIES and all(w.tag in ("NN", "NNP", "JJ", "VBN", "FW", "CC") for w in words[:-1])
-
-
-# what says how the answer is, not which: "aren't really fish", "aren't officially mountains", "aren't part of …"
-_NOT_A_KIND = frozenset("really actually truly true real technically officially legally botanically strictly genuinely properly just always quite very too so all any part official".split())
 
 
 def _lowercase_name(w: syntax.Word, sentence: str) -> bool:
