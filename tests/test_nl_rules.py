@@ -2903,6 +2903,8 @@ TWENTYSEVENTH_PASS = [
     # a verb that only says what is done with the things asked for ends the question; a visit stays
     ("Which dystopian novels should we add, excluding 1984 and Brave New World?", '"dystopian novels" AND NOT "1984" AND NOT "Brave New World"'),
     ("Which national parks should we visit?", '"Which national parks should we visit?"'),
+    # "somewhere" or "one" before a preposition of the first alternative stands for its head
+    ("Dark sky parks in Wales except Elan Valley, or else somewhere in Northumberland.", '"Dark sky parks in Wales" AND NOT "Elan Valley" OR "Dark sky parks in Northumberland"'),
 ]
 
 

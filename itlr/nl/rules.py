@@ -4128,7 +4128,12 @@ def _head_before_preposition(first: str, part: str) -> str:
     """ "Should I learn watch repair through a college course, or through online tutorials?", "Jobs
     in marketing other than sales, or in product management": an alternative that opens with a
     preposition of the first takes the words before it (the last such preposition, with no
-    exclusion before it)."""
+    exclusion before it). So does one that opens with "somewhere" or "one" and then such a preposition ("…, or else
+    somewhere in Lincolnshire for short-eared owls", "…, or one about Mesopotamia"): the first's head stands for it."""
+    stand_in = re.match(r"\s*(?:somewhere|one)\s+(?=\w)", part, re.IGNORECASE)
+    if stand_in:
+        taken = _head_before_preposition(first, part[stand_in.end() :])
+        return taken if taken != part[stand_in.end() :] else part
     opening = part.strip().split(" ", 1)[0].lower()
     if opening not in _HEAD_PREPS:
         return part
