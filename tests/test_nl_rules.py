@@ -2908,7 +2908,21 @@ TWENTYSEVENTH_PASS = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS + TWENTYSIXTH_PASS + TWENTYSEVENTH_PASS)
+TWENTYEIGHTH_PASS = [
+    # session 26: "one" straight after a cue and before a noun starts a name, not the pronoun
+    ("comic series excluding one piece and naruto", '"comic series" AND NOT "one piece" AND NOT "naruto"'),
+    ("a city farm but not one with pony rides", '"a city farm" AND NOT "pony rides"'),
+    # a hyphened compound in a list of kinds is one word ("go-karting": the tagger calls "go" a verb)
+    ("Looking for hen party activities that aren't karaoke, go-karting or cocktail making.", '"hen party activities" AND NOT "karaoke" AND NOT "go-karting" AND NOT "cocktail making"'),
+    # what others ask the asker is why it is asked, and the question that follows stands alone
+    ("My niece asked me something at dinner that I couldn't answer. Which metals are not magnetic?", '"Which metals are not magnetic?"'),
+    ("I'm a tattoo artist and some of my clients are asking about ingredients. Where can I find tattoo inks free from animal products?", '"Where can I find tattoo inks free from animal products?"'),
+    # (unless the question points back)
+    ("Someone asked me about Victorian schools last week. What were the rules back then?", '"Someone asked me about Victorian schools last week. What were the rules back then?"'),
+]
+
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS + TWENTYSIXTH_PASS + TWENTYSEVENTH_PASS + TWENTYEIGHTH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

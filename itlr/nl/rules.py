@@ -847,7 +847,9 @@ def _the_one_named(after: str) -> bool:
 def _listed_kind(item: str) -> bool:
     """One item of a list of things: one to three lowercase words, an article first at most, a noun
     or a gerund last ("pony rides", "face painting", "a magician")."""
-    words = [w for w in syntax.tag(item.strip()) if w.tag != "HYPH"]
+    tagged = syntax.tag(item.strip())
+    # a hyphened compound is one word, tagged by its last part ("go-karting": the tagger calls "go" a verb)
+    words = [w for k, w in enumerate(tagged) if w.tag != "HYPH" and not (k + 1 < len(tagged) and tagged[k + 1].tag == "HYPH")]
     if words and words[0].tag == "DT" and words[0].text.lower() in ("a", "an"):
         words = words[1:]
     return 1 <= len(words) <= 3 and all(w.text.islower() and w.tag in ("NN", "NNS", "NNP", "JJ", "VBG") for w in words) and words[-1].tag in ("NN", "NNS", "NNP", "VBG")
@@ -1326,7 +1328,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     subclass = _ONES_RE.match(after) is not None and word not in ("without", "no", "not") and not m.group("copula")
     # ("crossword solving tips no cryptic ones please": asked politely, a kind to leave out)
     subclass = subclass or (word == "no" and re.fullmatch(r"\s*(?:[\w-]+\s+){1,2}ones\s+(?:please|pls|plz)\s*[.!]*\s*", after, re.IGNORECASE) is not None)
-    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?(?-i:ones?)\b(?![-'’])(?!\s+of\s+(?:the|those|these)\s)|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after) or _ANY_THAT_NEED_RE.match(after)):
+    if re.match(r"\s*(?:(?:the|any)\s+)?(?:[\w.’'-]+\s+){0,2}?(?-i:ones?)\b(?![-'’])(?!\s+of\s+(?:the|those|these)\s)|\s*(?:those|these)\b", after, re.IGNORECASE) and not (subclass or _ones_named(after) or _ANY_THAT_NEED_RE.match(after) or _ONE_AS_NAME_RE.match(after)):
         return False
     if _prep_left_out(text, conn_start, m.end()):
         return True
@@ -1498,6 +1500,11 @@ _ONES_WITH_RE = re.compile(
     r"\s*(?:(?:the|any)\s+)?" + _ONES_WITH + r"\S", re.IGNORECASE
 )
 _ONES_RE = re.compile(r"\s*(?:(?:the|any)\s+)?(?P<kind>(?!(?:the|any)\s)(?:[\w.’'-]+\s+){1,2}?)(?-i:ones?)\b(?![-'’])", re.IGNORECASE)  # not "one-arm hangs"
+# "excluding one piece, naruto and bleach": "one" straight after the cue and before a word that
+# neither relates nor describes it ("the one in London", "not one with pony rides") starts a name
+_ONE_AS_NAME_RE = re.compile(
+    r"\s*one\s+(?!(?:" + _PREP + r"|in|at|on|from|for|by|near|that|which|who|whose|where|when|i|we|you|they|he|she|my|our|your|his|her|their|is|are|was|were|has|had|have|please|pls|thanks|or|and|but|else|less|more)\b)[a-z][\w-]*\b(?!\s+(?:ones?)\b)"
+)
 _ADJECTIVE_SUFFIX_RE = re.compile(r"(?:y|ous|ful|ic|al|ive|ish|less|able|ible|ed|ary|ent|ant|ese|ian|er|est)$")
 _COLOURS = {"red", "blue", "green", "yellow", "black", "white", "grey", "gray", "pink", "purple", "orange", "brown", "gold", "silver", "beige"}
 
@@ -3580,10 +3587,13 @@ _ABOUT_ME_RE = re.compile(
 )
 # ("couples keep asking me this", "I was wondering about this": "this" is the question that follows, no topic)
 _TOPIC_STATEMENT_RE = re.compile(
-    # ("parents keep asking me about kit": what others ask the asker is why it is asked)
-    r"\b(?:wonder(?:ing)?|curious|interested|question|(?<!keep\s)(?<!keeps\s)(?<!kept\s)asking|know\s+(?:if|whether|how|what|why|which))\b(?!\s+(?:(?:me|us|myself|about)\s+)?(?:this|that)\b)(?![\s.!]*$)",
+    # ("parents keep asking me about kit", "my clients are asking about ingredients": what others ask
+    # the asker is why it is asked)
+    r"\b(?:wonder(?:ing)?|curious|interested|question|(?<!keep\s)(?<!keeps\s)(?<!kept\s)(?<!\bare\s)(?<!\bis\s)(?<!\bwere\s)(?<!\bbeen\s)asking|know\s+(?:if|whether|how|what|why|which))\b(?!\s+(?:(?:me|us|myself|about)\s+)?(?:this|that)\b)(?![\s.!]*$)",
     re.IGNORECASE,
 )
+# someone other than the asker asked it: "my nephew keeps asking me things", "a pupil asked me something"
+_SOMEONE_ASKED_RE = re.compile(r"\b(?:ask|asks|asked|asking)\b(?!\s+(?:for|to)\b)", re.IGNORECASE)
 # words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
 # ("worth it" points nowhere; "Is that enforceable?" points back)
 _REFERENCE_RE = re.compile(
@@ -3958,11 +3968,18 @@ def _drop_background(text: str) -> str:
             lead_topics: list[str] = []
             for k in before:
                 lead_topics += [t for t in _background_topics(text[spans[k][0] : spans[k][1]].strip()) if t not in lead_topics]
-            if before and lead_topics and all(_names_its_topics(text[spans[k][0] : spans[k][1]].strip()) for k in before):
+            topics_named = all(_names_its_topics(text[spans[k][0] : spans[k][1]].strip()) for k in before)
+            # ("My kids found a slow worm and asked if it was a snake.", "a pupil asked me something I couldn't
+            # answer": who asked it is why it is asked; what they asked is the question that follows)
+            why_asked = bool(before) and all(_SOMEONE_ASKED_RE.search(text[spans[k][0] : spans[k][1]]) for k in before)
+            if before and lead_topics and topics_named:
                 return _squash(_lead(lead_topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
             asked_alone = text[spans[request[0]][0] : spans[request[0]][1]] if len(request) == 1 else ""
             if (
-                before and not lead_topics and not named and asked_alone and not _REFERENCE_RE.search(asked_alone)
+                # (or one whose topics are no objects of the asker's: "… and a pupil asked me something I
+                # couldn't answer. Why are whales not fish?")
+                before and ((not lead_topics and not named) or why_asked) and asked_alone and not _REFERENCE_RE.search(asked_alone)
+                and not re.search(r"\bthen\b", asked_alone, re.IGNORECASE)  # ("What were the rules back then?" points back)
                 and not any(_STATEMENT_CUE_RE.match(text[spans[k][0] : spans[k][1]].strip().lower()) for k in before)  # ("I hate cooking. Quick dinner ideas?")
                 and not re.search(r"\b(?:else|options?)\b", asked_alone, re.IGNORECASE)
                 and len(grading.content_words(_strip_filler(_exclusions_cut(asked_alone).strip()))) >= 3
