@@ -2919,6 +2919,23 @@ TWENTYEIGHTH_PASS = [
     ("I'm a tattoo artist and some of my clients are asking about ingredients. Where can I find tattoo inks free from animal products?", '"Where can I find tattoo inks free from animal products?"'),
     # (unless the question points back)
     ("Someone asked me about Victorian schools last week. What were the rules back then?", '"Someone asked me about Victorian schools last week. What were the rules back then?"'),
+    # "Anything on X … would help", "Something like X …, would be perfect": X is asked for
+    ("Anything on vegan cheeses for pizza apart from cashew ones would help.", '"vegan cheeses for pizza" AND NOT "cashew"'),
+    ("Something like a robot vacuum but not Roomba, or else a cordless stick vacuum, would be perfect.", '"a robot vacuum" AND NOT "Roomba" OR "a cordless stick vacuum"'),
+    # "We'd want", "I'd love" ask as "I'd like" does
+    ("We'd want primary schools in south Bristol, or else free schools in Bristol apart from faith ones.", '"primary schools in south Bristol" OR "free schools in Bristol" AND NOT "faith"'),
+    ("I'd love islands in Southeast Asia without cars.", '"islands in Southeast Asia without cars"'),
+    # a time is no background topic ("next term")
+    ("My class is doing a practical on flame tests for next term. Any safe demonstrations except the ones using copper?", '"flame tests: Any safe demonstrations?" AND NOT "copper"'),
+    # a clause of its own ends the topic of the asker's work
+    ("I'm writing an essay on Tudor monarchs and my tutor says I rely on the obvious ones. Could you find sources on Tudor monarchs apart from Henry VIII?", '"Tudor monarchs?" AND NOT "Henry VIII"'),
+    # names listed with commas are all off the list
+    ("Monet, Renoir and Degas are off the list, so which other impressionists should we study?", '"Which other impressionists should we study?" AND NOT "Monet" AND NOT "Renoir" AND NOT "Degas"'),
+    # where a thing comes from, asked inside a request, is its origin
+    ("Could you find where the song Jerusalem comes from?", '"origin of the song Jerusalem"'),
+    # a name with its particle ("d'Orsay") is one name; "X and the Y" in capitals is a title
+    ("Is the Pompidou or the Musée d'Orsay open late on Fridays?", '"Pompidou open late on Fridays" OR "Musée d\'Orsay open late on Fridays"'),
+    ("Who wrote the screenplay for Charlie and the Chocolate Factory?", '"Who wrote the screenplay for Charlie and the Chocolate Factory?"'),
 ]
 
 

@@ -245,7 +245,7 @@ _FILLER_RE = re.compile(
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us|(?:him|her|them)(?=\s+(?:a|an|some|any)\s)))?(?:\s+about)?"  # ("find him some …": for whom)
-    r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|would\s+like|'d\s+like|’d\s+like|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
+    r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|(?:would\s+|['’]d\s+)(?:like|want|love)|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
@@ -1454,7 +1454,7 @@ _LISTING_RE = re.compile(
     r"^"
     + _POLITE_LEAD
     + r"(?:show|list|find|give|get|bring|fetch|retrieve|name|search|look|pull|dig|(?:just\s+)?looking|"
-    r"(?:i|we)(?:\s+|(?=['’]))(?:want|need|would\s+like|['’]d\s+like|am\s+(?:looking|after)|are\s+(?:looking|after)|['’]m\s+(?:looking|after)|['’]re\s+(?:looking|after)))\b",
+    r"(?:i|we)(?:\s+|(?=['’]))(?:want|need|(?:would\s+|['’]d\s+)(?:like|want|love)|am\s+(?:looking|after)|are\s+(?:looking|after)|['’]m\s+(?:looking|after)|['’]re\s+(?:looking|after)))\b",
     re.IGNORECASE,
 )
 
@@ -1584,11 +1584,14 @@ def _no_list(after: str) -> bool:
 
 _IMPERATIVE_RE = re.compile(r"(?:skip|exclude|ignore|omit|disregard|forget|hold|neither|leave\s+(?:out|aside)|set\s+aside|steer\s+clear|stay\s+away|keep\s+away)\b")
 # "…, Python and JavaScript are off the table": the excluded items said before their cue
+_LISTED_NAME = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}"  # a name of up to four capitalised words
 _OFF_THE_TABLE_RE = re.compile(
     # ("What fillings work for dumplings if pork is off the table?": the clause's own subject)
     r"(?P<pre>(?:^|[.;:?!]\s+|,\s+|\s[-–—]\s+|\s+(?=but\s)|(?P<cause>\s+(?:if|since|because|as|now\s+that|given\s+that)\s+))(?:(?:but|and|so)\s+)?)"
-    r"(?P<items>(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
-    r"(?:off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
+    # ("Tolstoy, Dostoevsky and Chekhov are off the list": names listed with commas are all of it)
+    r"(?P<items>(?-i:(?:" + _LISTED_NAME + r",\s+){1,6}" + _LISTED_NAME + r",?\s+(?:and|or)\s+" + _LISTED_NAME + r")(?=\s+(?:are|have)\s)|"
+    r"(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
+    r"(?:off\s+the\s+(?:table|list)|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
     r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already|now|any\s*more|[a-z]+-wise|for\s+now|for\s+the\s+(?:moment|time\s+being)|at\s+the\s+moment|this\s+(?:time|year))){0,2}"  # ("… is off the table budget-wise", "… for now")
     # "… is off the table because of damp": why it is left out says nothing of the topic
@@ -1614,7 +1617,7 @@ def _off_the_table(m: re.Match[str]) -> str:
 # out.": a pronoun that points at what the clause before it named
 _PRONOUN_RULED_OUT_RE = re.compile(
     r"(?P<clause>(?:^|(?<=[.?!]\s))[^.?!]*?\w)\s*,?\s+(?:so|and)\s+(?:"
-    r"(?:(?:that|it)(?:['’]s|\s+is)|(?:they|those)(?:['’]re|\s+are))\s+(?:off\s+the\s+table|ruled\s+out|out\s+of\s+the\s+question)"
+    r"(?:(?:that|it)(?:['’]s|\s+is)|(?:they|those)(?:['’]re|\s+are))\s+(?:off\s+the\s+(?:table|list)|ruled\s+out|out\s+of\s+the\s+question)"
     r"|(?:we|i)(?:['’]ve|\s+have)\s+(?:already\s+)?ruled\s+(?:it|her|him|them|that|those)\s+out)"
     r"(?P<rest>[^.?!]*)(?=[.?!]|$)",
     re.IGNORECASE,
@@ -2571,7 +2574,8 @@ _WHAT_SUITS_RE = re.compile(
 # "Where does the phrase 'touch and go' come from?": its origin (writers since set 120: "origin of …"
 # 13 times in 17)
 _COME_FROM_RE = re.compile(
-    r"^where\s+(?:does|do|did)\s+(?P<what>\S.*?)\s+(?:originally\s+|actually\s+|really\s+|first\s+)?come\s+from(?P<rest>(?:\s+(?:in|on|at|for)\s+[^,;?]+)?)\s*\?*$",
+    # (and asked inside a request: "Could you find where the song Bread and Roses comes from?")
+    r"^where\s+(?:(?:does|do|did)\s+(?P<what>\S.*?)\s+(?:originally\s+|actually\s+|really\s+|first\s+)?come|(?P<whats>(?:the|a|an)\s+\S.*?)\s+(?:originally\s+|actually\s+|really\s+|first\s+)?(?:comes|came))\s+from(?P<rest>(?:\s+(?:in|on|at|for)\s+[^,;?]+)?)\s*\?*$",
     re.IGNORECASE,
 )
 
@@ -2623,7 +2627,7 @@ def _strip_filler(text: str) -> str:
     elif (suits := _WHAT_SUITS_RE.match(asked)) and not front:
         t = suits.group("things") + " for " + asked[suits.end() :].rstrip("?").rstrip()
     elif (origin := _COME_FROM_RE.match(asked)) and not front:
-        t = "origin of " + origin.group("what") + origin.group("rest")
+        t = "origin of " + (origin.group("what") or origin.group("whats")) + origin.group("rest")
     elif (replacing := _AS_REPLACEMENT_RE.match(asked)) and not front:
         what = replacing.group("what").lower()
         t = (replacing.group("thing") or replacing.group("things")) + (" as an " if what[0] == "a" else " as a ") + what + " " + replacing.group("rest")
@@ -2650,6 +2654,8 @@ def _strip_filler(text: str) -> str:
             a = _ARTICLE_RE.match(t)
             if a and a.end() < len(t):
                 t = t[a.end() :]
+    if (origin := _COME_FROM_RE.match(t)) and origin.group("whats"):
+        t = "origin of " + origin.group("whats") + origin.group("rest")  # ("Could you find where the song … comes from?")
     # "Are there good alternatives to X?", "What are good revision techniques …?", "What's a good
     # egg replacement …?": "good" only softens the request ("What are the best …" keeps its "best",
     # and "Which X are good for Y" says what they are good for)
@@ -2739,7 +2745,7 @@ _THE_NAMES_RE = re.compile(
 )
 _NAMES_SLASHED_RE = re.compile(r"(?<![\w/])(?P<a>[A-Z][a-z]{2,})/(?P<the>)(?P<b>[A-Z][a-z]{2,})(?![\w/])")
 _NAMES_ASKED_RE = re.compile(
-    r"^(?i:is|are|was|were|does|do|did|can|will)\s+(?:the\s+)?(?P<a>" + _NAME + r")\s+or\s+(?:the\s+)?(?P<b>" + _NAME + r")\s+(?P<rest>[a-z].*\?)\s*$"
+    r"^(?i:is|are|was|were|does|do|did|can|will)\s+(?:the\s+)?(?P<a>" + _CAPITALISED_NAME + r")\s+or\s+(?:the\s+)?(?P<b>" + _CAPITALISED_NAME + r")\s+(?P<rest>[a-z].*\?)\s*$"
 )
 
 
@@ -3517,6 +3523,8 @@ def _places_with_tail(text: str) -> Expr | None:
         return None
     # (two names alone may be one title: "Main themes in Pride and Prejudice")
     one_word_names = all(len(it.split()) == 1 and tags.get(it.rstrip("?.!")) == "NNP" and it[:1].isupper() for it in found.items)
+    if one_word_names and len(found.items) == 2 and re.search(re.escape(found.items[0]) + r"\s+and\s+the\s+" + re.escape(found.items[1].rstrip("?.!")), text):
+        return None  # "music for Beauty and the Beast": "X and the Y" in capitals is a title
     # (two after a noun that no title is about: "modern art museums in Bilbao and Valencia", not
     # "main themes in …", "a character guide for …")
     names = one_word_names and (len(found.items) >= 3 or not (_TEXT_NOUN_RE.search(found.prefix) or re.search(r"\bhappen", found.prefix, re.IGNORECASE)))
@@ -3708,7 +3716,7 @@ _CONSTRAINT_RE = re.compile(
     r"max(?:imum)?|min(?:imum)?|less\s+than|more\s+than|without|with|no|not|don['’]t|doesn['’]t|can['’]t|cannot|isn['’]t|aren['’]t|have\s+an?|has\s+an?|"
     r"(?:i|we)['’]ve\s+got|allergic|vegan|vegetarian|live\s+in|based\s+in|in\s+[A-Z]|want|wants|couldn['’]t|wouldn['’]t|won['’]t|didn['’]t|tolerate|"
     # what is excluded or asked as an alternative, said after the question
-    r"or|alternatively|otherwise|failing|off\s+the\s+table|off\s+limits|ruled\s+out|out\s+of\s+the\s+question|aside|except\w*|exclud\w*|omit\w*|avoid\w*|"
+    r"or|alternatively|otherwise|failing|off\s+the\s+(?:table|list)|off\s+limits|ruled\s+out|out\s+of\s+the\s+question|aside|except\w*|exclud\w*|omit\w*|avoid\w*|"
     r"ignor\w*|skip\w*|leav\w*\s+out|forget|has|have|had)\b|[£$€]\s*\d|\d|[()]",
     re.IGNORECASE,
 )
@@ -3820,7 +3828,7 @@ def _names_its_topics(sentence: str) -> bool:
     # (nor when it says what the asker has had, or wants to avoid: "I've read Dune.", "my doctor told
     # me to avoid ibuprofen": as a topic of its own it would pull in what the question moves away from)
     aversion = _STATEMENT_CUE_RE.search(sentence.lower()) or re.search(
-        r"\b(?:avoid\w*|hate|hates|allergic|intoleran\w*|can['’]?t|cannot|don['’]?t|doesn['’]?t|won['’]?t|not|no|never|stopp?\w*|quit|banned|fed\s+up|tired\s+of|sick\s+of|bored|already|used|had|have|own|got|off\s+the\s+table|off\s+limits|out\s+of\s+the\s+question|ruled\s+out|aside|excluded)\b",
+        r"\b(?:avoid\w*|hate|hates|allergic|intoleran\w*|can['’]?t|cannot|don['’]?t|doesn['’]?t|won['’]?t|not|no|never|stopp?\w*|quit|banned|fed\s+up|tired\s+of|sick\s+of|bored|already|used|had|have|own|got|off\s+the\s+(?:table|list)|off\s+limits|out\s+of\s+the\s+question|ruled\s+out|aside|excluded)\b",
         sentence,
         re.IGNORECASE,
     )
@@ -3834,7 +3842,8 @@ def _background_topics(sentence: str) -> list[str]:
     work = _WORK_ON_RE.match(sentence)
     if work is None:
         return syntax.background_topics(sentence)
-    topic = re.split(r"\s+for\s+(?:my|our|a|an|the|his|her|their)\b|[,;:]", sentence[work.end() :], maxsplit=1)[0]
+    # (and a clause of its own ends it: "… on twentieth-century dictators and my supervisor says …")
+    topic = re.split(r"\s+for\s+(?:my|our|a|an|the|his|her|their)\b|\s+(?:and|but|so)\s+(?:my|our|i|we|i['’]m|we['’]re|he|she|they|his|her|their)\b|[,;:]", sentence[work.end() :], maxsplit=1)[0]
     topic = re.sub(r"^(?:the|a|an)\s+", "", topic.strip().rstrip(".!"), flags=re.IGNORECASE)
     return [topic] if topic else []
 
@@ -4354,8 +4363,9 @@ def _front_exclusion_moved(text: str) -> str:
 # "Carols not by John Rutter, or else medieval Advent chants, would be great.": what would be great
 # is what is asked for (not "Something hands-on would be great.", "It would be great if …")
 _WOULD_BE_GREAT_RE = re.compile(
-    r"(?:(?<=^)|(?<=[.?!]\s))(?!(?:something|anything|it|that|this|these|those|examples?|any|some|one|details?|links?|sources?|tips|ideas|advice|help)\b)"
-    r"(?P<asked>[A-Z][^.?!]*?\w)\s*,?\s+(?:would|will)\s+be\s+(?:great|ideal|lovely|perfect|brilliant|handy|helpful|amazing|welcome|appreciated)(?=\s*(?:[.!]|$|[-–—]))",
+    # ("Anything on plant milks …", "Something like a smart speaker …" name what would be great)
+    r"(?:(?<=^)|(?<=[.?!]\s))(?!(?:something|anything)\b(?!\s+(?:on|about|like)\s)|(?:it|that|this|these|those|examples?|any|some|one|details?|links?|sources?|tips|ideas|advice|help)\b)"
+    r"(?:Something\s+like\s+)?(?P<asked>[A-Z]?[^.?!]*?\w)\s*,?\s+(?:would|will)\s+(?:be\s+(?:great|ideal|lovely|perfect|brilliant|handy|helpful|amazing|welcome|appreciated)|help)(?=\s*(?:[.!]|$|[-–—]))",
 )
 
 

@@ -829,7 +829,10 @@ def background_topics(sentence: str) -> list[str]:
         if start == end and head in ("death", "bits", "pieces", "tears") and start > 0 and words[start - 1].text.lower() == "to":
             continue  # "done the Tudors to death", "loves it to bits": how much, no topic
         # (a name of several words is no time: "Twelfth Night"; "October", "GP" are)
-        if (head in PEOPLE_AND_TIMES and not (words[end].capitalised and end > start)) or (start > 0 and words[start - 1].text.lower() in ("next", "last", "this", "every")):
+        # ("next term", "this spring": the tagger makes "next" the phrase's modifier)
+        if (head in PEOPLE_AND_TIMES and not (words[end].capitalised and end > start)) or any(
+            0 <= k and words[k].text.lower() in ("next", "last", "this", "every") for k in (start - 1, start)
+        ):
             continue
         while start > 1 and words[start - 1].tag == "HYPH" and not words[start - 1].space and not words[start - 2].space:
             start -= 2  # "A-level chemistry"
