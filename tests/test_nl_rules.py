@@ -2941,6 +2941,8 @@ TWENTYEIGHTH_PASS = [
     # two makers of one kind share it
     ("Where can I buy spare parts for Bosch or Miele dishwashers?", '"spare parts for Bosch dishwashers" OR "spare parts for Miele dishwashers"'),
     ("tickets for Arsenal or Chelsea home games", '"tickets for Arsenal home games" OR "tickets for Chelsea home games"'),
+    # a list the asker puts together "for" someone says whom for; the question that follows asks
+    ("I'm putting together a playlist for our wedding reception. Could you suggest first dance songs other than anything by Ed Sheeran?", '"first dance songs?" AND NOT "Ed Sheeran"'),
 ]
 
 
