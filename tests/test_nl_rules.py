@@ -2943,6 +2943,8 @@ TWENTYEIGHTH_PASS = [
     ("tickets for Arsenal or Chelsea home games", '"tickets for Arsenal home games" OR "tickets for Chelsea home games"'),
     # a list the asker puts together "for" someone says whom for; the question that follows asks
     ("I'm putting together a playlist for our wedding reception. Could you suggest first dance songs other than anything by Ed Sheeran?", '"first dance songs?" AND NOT "Ed Sheeran"'),
+    # "What should I read about X?" asks for X
+    ("What should I read about the history of tea, or else about tea ceremonies but not the Japanese one?", '"history of tea" OR "tea ceremonies?" AND NOT "Japanese"'),
 ]
 
 

@@ -264,6 +264,7 @@ _FILLER_RE = re.compile(
     # "Any ideas for museums in Manchester?": asks for the things themselves ("ideas for a lesson" are the lesson's content)
     r"|(?:any|some)?\s*ideas\s+(?:for|on)(?=\s)(?!\s+(?:a|an|the|my|our|his|her|their)\b)"
     r"|where\s+(?:can|could|should|do)\s+(?:i|we)\s+(?:learn|read|find\s+out)(?:\s+more)?\s+about"  # "Where can I learn about X?" asks for texts on X
+    r"|(?:what\s+)?should\s+(?:i|we)\s+read\s+about"  # ("What should I read about the history of cartography?" too)
     # "Where can I buy gluten-free communion wafers?": the things asked for (writers since set 150 drop
     # the buying 31 times in 42, since set 200 13 in 15)
     r"|where\s+(?:can|could|should|do)\s+(?:i|we|you|one)\s+(?:buy|purchase)(?=\s+\w)"
