@@ -2945,6 +2945,9 @@ TWENTYEIGHTH_PASS = [
     ("I'm putting together a playlist for our wedding reception. Could you suggest first dance songs other than anything by Ed Sheeran?", '"first dance songs?" AND NOT "Ed Sheeran"'),
     # "What should I read about X?" asks for X
     ("What should I read about the history of tea, or else about tea ceremonies but not the Japanese one?", '"history of tea" OR "tea ceremonies?" AND NOT "Japanese"'),
+    # a gerund left out keeps how much ("too long") and a "go for" ("going for a run")
+    ("What are common causes of back pain other than sitting too long?", '"What are common causes of back pain?" AND NOT "sitting too long"'),
+    ("ways to unwind apart from going for a run", '"ways to unwind" AND NOT "going for a run"'),
 ]
 
 

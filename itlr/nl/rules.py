@@ -535,7 +535,7 @@ _NEG_SUFFIX_RE = re.compile(
     # "avocado mousse a hundred times": how often the user has had it, not what
     r"|(?<=\w)\s+" + _HOW_OFTEN + r"$"
     # ("We've done spa days and afternoon tea before, so …", "the Headspace app for years": when, not what)
-    r"|(?<=\w)\s+(?:before|already|for\s+" + _A_WHILE + r")$"
+    r"|(?<=\w)(?<!going)\s+(?:before|already|for\s+" + _A_WHILE + r")$"  # ("going for a run" is what is done)
     # "Handel's Messiah this year": when it is left out, not what
     r"|(?<=\w)\s+(?:this|next|last)\s+(?:year|time|summer|winter|spring|autumn|term|season|month|week)$"
     # ("Cusco on a previous trip", "the Inca Trail years ago": when it was done)

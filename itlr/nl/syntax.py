@@ -183,6 +183,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         j += 1  # "pop up runs", "pull out beds": a verb and its particle before a noun modify it
     elif words[i].tag == "VBG" and j < n and words[j].tag == "RB" and words[j].text.lower() not in ("not", "too", "very") and (j + 1 >= n or words[j + 1].tag in (".", ",", ":")):
         j += 1  # "aside from applying online, …": how it is done goes with it
+    elif words[i].tag == "VBG" and j + 1 < n and words[j].text.lower() in ("too", "so") and words[j + 1].tag in ("RB", "RBR", "JJ") and (j + 2 >= n or words[j + 2].tag in (".", ",", ":")):
+        j += 2  # "other than eating too fast", "sitting too long": how much goes with it
     in_title = words[i].capitalised
     # "working from home costs": a gerund with its preposition is the modifier of the nouns after
     # it, when two nouns or more end the phrase there
@@ -194,8 +196,10 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             return k
     # "other than going to the gym", "except relying on caffeine": a gerund's preposition and its
     # object are what is done, not what is asked of the class
+    # ("other than going for a walk": "go for" is one verb)
     if (
-        words[i].tag == "VBG" and not words[i].capitalised and i + 2 < n and words[i + 1].text.lower() in _GERUND_PREPOSITIONS
+        words[i].tag == "VBG" and not words[i].capitalised and i + 2 < n
+        and (words[i + 1].text.lower() in _GERUND_PREPOSITIONS or (words[i].text.lower() == "going" and words[i + 1].text.lower() == "for"))
         and words[i + 2].tag in _NOUN_TAGS | {"DT", "PRP$", "JJ", "CD"} and not _time_follows(words, i + 2)
     ):
         j = i + 2
