@@ -2948,6 +2948,14 @@ TWENTYEIGHTH_PASS = [
     # a gerund left out keeps how much ("too long") and a "go for" ("going for a run")
     ("What are common causes of back pain other than sitting too long?", '"What are common causes of back pain?" AND NOT "sitting too long"'),
     ("ways to unwind apart from going for a run", '"ways to unwind" AND NOT "going for a run"'),
+    # a first item that already names the shared head: a noun ending in it, an activity, the head said twice
+    ("What are the entry requirements for physiotherapy or occupational therapy degrees in Wales?", '"What are the entry requirements for physiotherapy degrees in Wales" OR "What are the entry requirements for occupational therapy degrees in Wales"'),
+    ("Which travel insurance policies cover skiing and scuba diving?", '"Which travel insurance policies cover skiing" AND "Which travel insurance policies cover scuba diving"'),
+    ("bikepacking routes peak district or lake district", '"bikepacking routes peak district" OR "bikepacking routes lake district"'),
+    ("spring or summer flowering bulbs", '"spring flowering bulbs" OR "summer flowering bulbs"'),
+    # what others leave out is said of them; "no grilling please" leaves an activity out
+    ("I volunteer at a hedgehog rescue and people leave out all sorts in their gardens. Which foods are not safe for hedgehogs?", '"Which foods are not safe for hedgehogs?"'),
+    ("halloumi recipes no grilling please", '"halloumi recipes" AND NOT "grilling"'),
 ]
 
 

@@ -2022,7 +2022,8 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         # "reptile pets for kids no snakes please": a lowercase query, then nouns to leave out, asked politely
         polite = re.search(r"\s(?:please|pls|plz)[\s.!]*$", after) if m.group(0) == "no" and not boundary and text == text.lower() else None
         if polite:
-            boundary = _noun_list(after[: polite.start()]) and _keywords_before(text, conn_start)
+            # (or one activity: "halloumi recipes no grilling please")
+            boundary = (_noun_list(after[: polite.start()]) or re.fullmatch(r"\s*[a-z]+ing\s*", after[: polite.start()]) is not None) and _keywords_before(text, conn_start)
         # "hay fever medicine no cetirizine or loratadine": two nouns left out to the query's end
         # (and "no clowns, magicians or balloon modellers": a list with commas)
         listed = re.fullmatch(
@@ -2032,6 +2033,8 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             boundary = all(_noun_list(item) for item in listed.group("a").split(",")) and _noun_list(listed.group("b")) and _keywords_before(text, conn_start)
         if not (boundary or meta_follows or word == "without" or word == "not"):
             continue
+        if imperative and not boundary and re.search(r"\b(?:[Pp]eople|[Tt]hey|[Ff]olk|[a-z]+s)\s+$", text[: m.start()]):
+            continue  # "people leave out all sorts in their gardens": what others do, said of them
         if not _is_topic_exclusion(text, m, conn_start):
             continue
         # "islands that are not Santorini for a honeymoon": a member left out of the class asked
@@ -3410,6 +3413,20 @@ def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
     """One alternative per item with the prefix and tail they share, and the first item's
     modifiers where the second shares them ("free stock photos or icons": ``syntax.shared_modifiers``)."""
     items = list(items)
+    head = re.match(r"\s*([\w'’-]+)", tail)
+    first = items[0].split()[-1].lower() if len(items) == 2 and items[0].split() else ""
+    if head and first:
+        shared = head.group(1).lower()
+        before = prefix.rstrip().rsplit(None, 1)
+        if first == shared and len(before) == 2 and before[1].isalpha() and before[1].islower():
+            # "routes peak district or lake district": the head said twice, and the first item's modifier
+            # is the word before it
+            return _node(Or, [before[0] + " " + before[1] + " " + items[0] + tail[head.end() :], before[0] + " " + items[1] + tail])
+        activity = first.endswith("ing") and shared.endswith("ing") and re.fullmatch(r"\s*(?:[?.!,].*|\s+(?:in|on|at|for|with|near)\b.*)?", tail[head.end() :]) is not None
+        if first.isalpha() and ((first.endswith(shared) and len(first) > len(shared) + 2) or activity):
+            # "physiotherapy or occupational therapy degrees", "skiing and scuba diving": the first item
+            # already names the head (a noun that ends in it, an activity in "-ing")
+            return _node(Or, [prefix + items[0] + tail[head.end() :], prefix + items[1] + tail])
     compound = re.search(r"(?:^|\s)([\w'’-]+)\s+$", prefix)
     if compound and items[0].strip().lower() in _COMPOUND_ADJECTIVE_HEADS:
         # "gluten free or vegan brownie recipes": "gluten free" (a hyphen left out) is the first item's own
