@@ -2956,6 +2956,8 @@ TWENTYEIGHTH_PASS = [
     # what others leave out is said of them; "no grilling please" leaves an activity out
     ("I volunteer at a hedgehog rescue and people leave out all sorts in their gardens. Which foods are not safe for hedgehogs?", '"Which foods are not safe for hedgehogs?"'),
     ("halloumi recipes no grilling please", '"halloumi recipes" AND NOT "grilling"'),
+    # a left-out phrase that ends in "one" ends there, whatever the tagger makes of its words
+    ("Which walks other than the coastal path one are good for dogs?", '"Which walks are good for dogs?" AND NOT "coastal path"'),
 ]
 
 

@@ -2407,7 +2407,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                             # given back is no verb; the question had one, after its singular noun ("works")
                             found_items[-1] = span[start : start + len(untrimmed_items[-1])]
                             end = start + len(found_items[-1])
-                elif _words(span[end:]):
+                # ("other than the elephant toothpaste one are good …": a phrase that ends in "one" ends there)
+                elif _words(span[end:]) and not re.search(r"\s(?-i:ones?)$", found_items[-1]):
                     # "Which painkillers other than ibuprofen help runners recover?", "Which sleep aids
                     # other than melatonin help shift workers …": the question's verb follows its
                     # subject, so the phrase ends where the question read without it goes on with a verb
