@@ -2958,6 +2958,9 @@ TWENTYEIGHTH_PASS = [
     ("halloumi recipes no grilling please", '"halloumi recipes" AND NOT "grilling"'),
     # a left-out phrase that ends in "one" ends there, whatever the tagger makes of its words
     ("Which walks other than the coastal path one are good for dogs?", '"Which walks are good for dogs?" AND NOT "coastal path"'),
+    # after a modified plural left out, two nouns to a keyword query's end are what it asks of its class
+    ("planning appeals excluding householder appeals success rates", '"planning appeals success rates" AND NOT "householder appeals"'),
+    ("cat food brands excluding whiskas felix iams", '"cat food brands" AND NOT "whiskas felix iams"'),
 ]
 
 

@@ -1762,6 +1762,19 @@ def _misread_compound(listed: str, end: int) -> bool:
     )
 
 
+def _plural_before_topic(item: str) -> str | None:
+    """The left-out part of a lowercase keyword query's excluded phrase that a modified plural ends
+    where two nouns or more follow it to the query's end, the first singular ("householder appeals
+    success rates" → "householder appeals", "food stalls manchester fees" → "food stalls"); None otherwise."""
+    words = syntax.tag(item)
+    for k in range(1, len(words) - 2):
+        plural = words[k].tag == "NNS" or syntax.plural_read_as_verb(words[k])
+        rest = words[k + 1 :]
+        if plural and rest[0].tag == "NN" and all(w.tag in ("NN", "NNS") and w.text.isalpha() and w.text.islower() for w in rest):
+            return item[: words[k].end]
+    return None
+
+
 def _misread_object(listed: str, end: int) -> bool:
     """Whether ``listed`` goes on after offset ``end`` to its sentence's end with one lowercase
     "verb" and then nouns, adjectives and prepositions only ("job offers from competitors")."""
@@ -2319,6 +2332,13 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # nouns that end the text is one more noun of the compound; so in a sentence that
                 # the exclusion opens ("I already know about the expenses claim form.")
                 found_items, np_end = found_items[:-1] + [found_items[-1] + listed[np_end:].rstrip()], len(listed.rstrip())
+            if len(found_items) == 1 and text == text.lower() and _keywords_before(text, conn_start) and not listed[np_end:].strip(" ?.!"):
+                plural_part = _plural_before_topic(found_items[0])
+                if plural_part is not None:
+                    # "council planning appeals excluding householder appeals success rates": what the
+                    # query asks of its class ("success rates") follows the plural left out
+                    np_end = listed.index(found_items[0]) + len(plural_part)
+                    found_items = [plural_part]
             for k in range(len(found_items) - 1, 0, -1):
                 # "other than Romeo and Juliet": one title ("but not More or Less", "except trick or treat": with "or" too)
                 for conj in ("and", "or"):
