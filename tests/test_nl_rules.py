@@ -2961,6 +2961,11 @@ TWENTYEIGHTH_PASS = [
     # after a modified plural left out, two nouns to a keyword query's end are what it asks of its class
     ("planning appeals excluding householder appeals success rates", '"planning appeals success rates" AND NOT "householder appeals"'),
     ("cat food brands excluding whiskas felix iams", '"cat food brands" AND NOT "whiskas felix iams"'),
+    # set off by a comma, "but not the X" leaves X out of the things asked for
+    ("Which diets work for weight loss, but not the keto method?", '"diets for weight loss" AND NOT "keto method"'),
+    # a name and one lowercase word with no finite verb after them: the word is the question's verb
+    ("Which accounting package other than Xero handles restricted grants well?", '"Which accounting package handles restricted grants well?" AND NOT "Xero"'),
+    ("Which tick-borne diseases apart from Lyme disease affect dogs in the UK?", '"Which tick-borne diseases affect dogs in the UK?" AND NOT "Lyme disease"'),
 ]
 
 

@@ -1372,7 +1372,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         asked_class = re.match(r"(?:what|which)\s+(?:are|were|is|was)\s+(?:some|the|any|good|a\s+few)\b", text[sent_start:].strip(), re.IGNORECASE)
         # ("Where can I learn about VAT registration but not the flat rate scheme?" asks of a topic, not for things)
         things_asked = re.match(r"(?:what|which|who)\b", text[sent_start:].strip(), re.IGNORECASE)
-        if things_asked and re.match(r"\s*the\s+[a-z]", after) and re.match(r"(?:but|and)\s", word) and not asked_class:
+        # (set off by a comma, what follows is left out: "Which diets work for weight loss, but not the keto method?")
+        if things_asked and re.match(r"\s*the\s+[a-z]", after) and re.match(r"(?:but|and)\s", word) and not asked_class and "," not in conn_text:
             return False
     if re.search(r"\b(?:used|using)$", word) and not re.search(r"\b(?:other|else|another|alternatives?|instead|different|switch\w*|move\s+on)\b", text[m.end() :], re.IGNORECASE):
         return False  # "I've used Python for years. What are good IDEs?": what the asker uses is context, unless others are asked for
@@ -2382,6 +2383,13 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # back, so the phrase's last words (nouns to the tagger) go back to it
                 start = span.index(found_items[-1], skip)
                 untrimmed = len(found_items[-1].split())
+                # ("Which suppliers apart from eBay stock spares …?", "… other than Xero handles restricted funds
+                # …?": a name and one lowercase word, and no finite verb after them: that word is the verb)
+                name_then_verb = re.fullmatch(r"((?:[A-Z][\w'’.&-]*\s+)+)([a-z]+)", found_items[-1])
+                finite_after = [w for w in _read_after("", span[end:]) if w.tag in ("VB", "VBZ", "VBP", "MD") or (w.tag == "VBD" and not w.text.endswith("ed"))]
+                if name_then_verb and _words(span[end:]) and not finite_after:
+                    found_items[-1] = name_then_verb.group(1).rstrip()
+                    end = start + len(found_items[-1])
                 for _ in range(2):
                     words = found_items[-1].split()
                     rest = span[end:]
