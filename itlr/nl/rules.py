@@ -3447,10 +3447,13 @@ def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
     if head and first:
         shared = head.group(1).lower()
         before = prefix.rstrip().rsplit(None, 1)
-        if first == shared and len(before) == 2 and before[1].isalpha() and before[1].islower():
+        if first == shared and len(before) == 2 and before[1].isalpha() and before[1].islower() and before[1] not in grading.STOP_WORDS:
             # "routes peak district or lake district": the head said twice, and the first item's modifier
             # is the word before it
             return _node(Or, [before[0] + " " + before[1] + " " + items[0] + tail[head.end() :], before[0] + " " + items[1] + tail])
+        if first == shared:
+            # "guitar or bass guitar lessons", "lessons for guitar or bass guitar": the head said twice, the first item whole
+            return _node(Or, [prefix + items[0] + tail[head.end() :], prefix + items[1] + tail])
         activity = first.endswith("ing") and shared.endswith("ing") and re.fullmatch(r"\s*(?:[?.!,].*|\s+(?:in|on|at|for|with|near)\b.*)?", tail[head.end() :]) is not None
         if first.isalpha() and ((first.endswith(shared) and len(first) > len(shared) + 2) or activity):
             # "physiotherapy or occupational therapy degrees", "skiing and scuba diving": the first item
