@@ -2952,7 +2952,8 @@ TWENTYEIGHTH_PASS = [
     ("What are the entry requirements for physiotherapy or occupational therapy degrees in Wales?", '"What are the entry requirements for physiotherapy degrees in Wales" OR "What are the entry requirements for occupational therapy degrees in Wales"'),
     ("Which travel insurance policies cover skiing and scuba diving?", '"Which travel insurance policies cover skiing" AND "Which travel insurance policies cover scuba diving"'),
     ("bikepacking routes peak district or lake district", '"bikepacking routes peak district" OR "bikepacking routes lake district"'),
-    ("spring or summer flowering bulbs", '"spring flowering bulbs" OR "summer flowering bulbs"'),
+    ("guitar or bass guitar lessons near me", '"guitar lessons near me" OR "bass guitar lessons near me"'),
+    ("lessons for guitar or bass guitar", '"lessons for guitar" OR "lessons for bass guitar"'),
     # what others leave out is said of them; "no grilling please" leaves an activity out
     ("I volunteer at a hedgehog rescue and people leave out all sorts in their gardens. Which foods are not safe for hedgehogs?", '"Which foods are not safe for hedgehogs?"'),
     ("halloumi recipes no grilling please", '"halloumi recipes" AND NOT "grilling"'),
