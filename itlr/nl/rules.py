@@ -2036,8 +2036,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         # "reptile pets for kids no snakes please": a lowercase query, then nouns to leave out, asked politely
         polite = re.search(r"\s(?:please|pls|plz)[\s.!]*$", after) if m.group(0) == "no" and not boundary and text == text.lower() else None
         if polite:
-            # (or one activity: "halloumi recipes no grilling please")
-            boundary = (_noun_list(after[: polite.start()]) or re.fullmatch(r"\s*[a-z]+ing\s*", after[: polite.start()]) is not None) and _keywords_before(text, conn_start)
+            boundary = _noun_list(after[: polite.start()]) and _keywords_before(text, conn_start)
         # "hay fever medicine no cetirizine or loratadine": two nouns left out to the query's end
         # (and "no clowns, magicians or balloon modellers": a list with commas)
         listed = re.fullmatch(
