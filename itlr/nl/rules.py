@@ -238,6 +238,8 @@ _WORK_ON = (
     r"(?:report|essay|paper|presentation|project|article|post|thesis|dissertation|assignment|talk|lesson|piece|review)\s+(?:on|about|covering)"
 )
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
+# "I'd like", "we would want", "I'd love": a request, in the request wording and where "without" is read
+_WOULD_LIKE = r"(?:would\s+|['’]d\s+)(?:like|want|love)"
 _FILLER_RE = re.compile(
     r"^"
     + _POLITE_LEAD
@@ -245,7 +247,7 @@ _FILLER_RE = re.compile(
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us|(?:him|her|them)(?=\s+(?:a|an|some|any)\s)))?(?:\s+about)?"  # ("find him some …": for whom)
-    r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|(?:would\s+|['’]d\s+)(?:like|want|love)|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
+    r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|" + _WOULD_LIKE + r"|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
@@ -1460,7 +1462,7 @@ _LISTING_RE = re.compile(
     r"^"
     + _POLITE_LEAD
     + r"(?:show|list|find|give|get|bring|fetch|retrieve|name|search|look|pull|dig|(?:just\s+)?looking|"
-    r"(?:i|we)(?:\s+|(?=['’]))(?:want|need|(?:would\s+|['’]d\s+)(?:like|want|love)|am\s+(?:looking|after)|are\s+(?:looking|after)|['’]m\s+(?:looking|after)|['’]re\s+(?:looking|after)))\b",
+    r"(?:i|we)(?:\s+|(?=['’]))(?:want|need|" + _WOULD_LIKE + r"|am\s+(?:looking|after)|are\s+(?:looking|after)|['’]m\s+(?:looking|after)|['’]re\s+(?:looking|after)))\b",
     re.IGNORECASE,
 )
 
@@ -2046,7 +2048,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             boundary = all(_noun_list(item) for item in listed.group("a").split(",")) and _noun_list(listed.group("b")) and _keywords_before(text, conn_start)
         if not (boundary or meta_follows or word == "without" or word == "not"):
             continue
-        if imperative and not boundary and re.search(r"\b(?:[Pp]eople|[Tt]hey|[Ff]olk|[a-z]+s)\s+$", text[: m.start()]):
+        if imperative and not boundary and re.search(r"\b(?:[Pp]eople|[Tt]hey|[Ff]olk|(?!(?:always|perhaps|is|was|has|does|as|this|its|his|us|yes|thus|plus|less|unless|across)\b)[a-z]+s)\s+$", text[: m.start()]):
             continue  # "people leave out all sorts in their gardens": what others do, said of them
         if not _is_topic_exclusion(text, m, conn_start):
             continue
