@@ -4043,6 +4043,9 @@ def _drop_background(text: str) -> str:
             # answer": who asked it is why it is asked; what they asked is the question that follows)
             why_asked = bool(before) and all(_SOMEONE_ASKED_RE.search(text[spans[k][0] : spans[k][1]]) for k in before)
             if before and lead_topics and topics_named:
+                # (a topic the question names again is said once: "… a school project on deserts. Which deserts are not hot?")
+                asked_words = grading.content_words(" ".join(text[spans[k][0] : spans[k][1]] for k in request))
+                lead_topics = [t for t in lead_topics if not grading.content_words(t) <= asked_words]
                 return _squash(_lead(lead_topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
             asked_alone = text[spans[request[0]][0] : spans[request[0]][1]] if len(request) == 1 else ""
             if (
@@ -4112,11 +4115,26 @@ _LOCATED_RE = re.compile(
 )
 
 
+# what the asker does it for, not what about: "a school project", "the pub quiz", "our anniversary"
+_PURPOSES = {
+    "project", "projects", "homework", "assignment", "assignments", "coursework", "dissertation", "unit", "topic", "lesson", "lessons",
+    "session", "sessions", "exam", "exams", "quiz", "fact", "facts", "menu", "anniversary", "birthday", "hobby", "money", "club", "group", "society", "firm",
+}
+# and whose kind says nothing of the topic: "a school project", "our wedding anniversary"
+_PURPOSE_KINDS = {
+    "school", "class", "classroom", "homework", "pub", "family", "book", "work", "group", "research", "science", "history", "geography", "english", "maths",
+    "art", "architecture", "design", "wedding", "fun", "surprising", "interesting", "quick", "few", "big", "final", "first", "next", "weekly", "monthly", "end-of-term",
+}
+
+
 def _lead(topics: list[str]) -> str:
     """ "high blood pressure, Edinburgh: ": background topics before the question ("" for none); a
     title that holds an exclusion word is quoted, so that it is read as a name ("'Neither Here Nor There'")."""
     # ("a new puppy", "a small farm", "my first gaming PC": how new or big the asker's thing is says nothing of the topic)
     topics = [re.sub(r"^(?:(?:brand\s+)?new|small|little|big|old|first|tiny|local)\s+(?=\w)", "", t) for t in topics]
+    # (what it is for stays: "fencing club", "the water regulations exam", "a pond dipping session")
+    topics = [re.sub(r"\s*\S+$", "", t) if t.split()[-1].lower() in _PURPOSES else t for t in topics]
+    topics = [t for t in topics if t and not set(t.lower().split()) <= _PURPOSE_KINDS]
     return ", ".join(f"'{t}'" if _TRIGGER_RE.search(t) else t for t in topics) + ": " if topics else ""
 
 
