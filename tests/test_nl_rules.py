@@ -2980,6 +2980,12 @@ TWENTYNINTH_PASS = [
     ("I'm revising for my chemistry exam. What does a catalyst do?", '"chemistry: What does a catalyst do?"'),
     # (and a topic the question names again is said once)
     ("My daughter is doing a school project on volcanoes and wants a fun fact. Which volcanoes are not on land?", '"Which volcanoes are not on land?"'),
+    # typed all in lowercase after keywords, a bare "but not" leaves out what follows, whatever its tag
+    ("hardwoods but not oak suitable for outdoor benches", '"hardwoods suitable for outdoor benches" AND NOT "oak"'),
+    ("oatcake recipes but not gluten free", '"oatcake recipes" AND NOT "gluten free"'),
+    ("pension transfer options but not defined benefit schemes for self employed", '"pension transfer options for self employed" AND NOT "defined benefit schemes"'),
+    # (not after a clause of its own: "that are …", "made like …")
+    ("frogs that are brightly coloured but not poisonous", '"frogs that are brightly coloured but not poisonous"'),
 ]
 
 

@@ -1346,7 +1346,16 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         after_keywords = after_keywords or (_FILLER_RE.match(text[sent_start:conn_start].strip() + " ") is not None and _TEXT_NOUN_RE.search(text[sent_start:conn_start]) is not None)
         # ("What trees but not oaks support …?": said inside the question's subject, before its verb, a member left out)
         inside_subject = re.fullmatch(r"\s*(?:which|what)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*", text[sent_start:conn_start], re.IGNORECASE) is not None
-        if not nor_list and not inside_subject and (_relation_follows(after, after_keywords) or _description_follows(after)):
+        # ("crossword solving tips but not cryptic", "hardwoods but not oak suitable for …": typed all in
+        # lowercase after keywords, with no clause of its own before it, a bare "but not" leaves out what
+        # follows, whatever its tag; writers read 55 such in 55 so)
+        # (but a relation or a gerund still says how the answer is: "but not in a way that …", "but not working weekends")
+        typed_keywords = (
+            word == "but not" and text[sent_start:sent_end] == text[sent_start:sent_end].lower()
+            and not re.search(r"\b(?:that|which|who|whose|is|are|was|were|be|been|made|like|similar)\b", text[sent_start:conn_start])
+            and not re.match(r"\s*(?:" + "|".join(_RELATION_PREPS) + r"|\w+ing)\b", after)
+        )
+        if not nor_list and not inside_subject and not typed_keywords and (_relation_follows(after, after_keywords) or _description_follows(after)):
             return False
         # "hotels that allow dogs but not cats": the verb of a relative clause is negated, a property
         # of the answer; only a text's content is a topic ("novels that feature dragons but not elves")
