@@ -2986,6 +2986,8 @@ TWENTYNINTH_PASS = [
     ("pension transfer options but not defined benefit schemes for self employed", '"pension transfer options for self employed" AND NOT "defined benefit schemes"'),
     # (not after a clause of its own: "that are …", "made like …")
     ("frogs that are brightly coloured but not poisonous", '"frogs that are brightly coloured but not poisonous"'),
+    # "anything but X for Y" typed as keywords: what it is for is asked
+    ("anything but gravel for a dog friendly garden path", '"dog friendly garden path" AND NOT "gravel"'),
 ]
 
 

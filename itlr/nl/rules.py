@@ -4427,6 +4427,10 @@ def _front_exclusion_moved(text: str) -> str:
     texts = [w.text for w in words]
     if len(words) < 3 or any(w.tag in ("PRP", "MD", "WDT", "WP", "WRB") for w in words):
         return text
+    # ("anything but tiles for bathroom walls": "anything" is the class, and what it is for is asked; 3 in 3)
+    purpose = re.fullmatch(r"(?P<out>[a-z'’-]+(?:\s+[a-z'’-]+)?)\s+for\s+(?:an?\s+|the\s+)?(?P<what>[a-z'’-]+(?:\s+[a-z'’-]+)+)", body)
+    if purpose and cue.group("cue").startswith("anything"):
+        return f"{purpose.group('what')}, {cue.group('cue')} {purpose.group('out')}{rest_of_text}"
     # ("aside from keats, shelley and byron romantic era poets": one word each, the last after "and" / "or")
     joined = [k for k, t in enumerate(texts) if t in ("and", "or", "nor", "but", "not", "no")]
     listed = len(joined) == 1 and texts[joined[0]] in ("and", "or") and all(t == "," for t in texts[1 : joined[0] : 2]) and all(t != "," for t in texts[0 : joined[0] : 2])
