@@ -2988,6 +2988,11 @@ TWENTYNINTH_PASS = [
     ("frogs that are brightly coloured but not poisonous", '"frogs that are brightly coloured but not poisonous"'),
     # "anything but X for Y" typed as keywords: what it is for is asked
     ("anything but gravel for a dog friendly garden path", '"dog friendly garden path" AND NOT "gravel"'),
+    # "asked me a tricky question": the question is the one that follows ("a question about X" names a topic)
+    ("My niece asked me an odd question on the bus and I was stumped. Which birds cannot fly?", '"Which birds cannot fly?"'),
+    ("I have a question about pensions. Can I take a lump sum at 55?", '"I have a question about pensions. Can I take a lump sum at 55?"'),
+    # what happened to the asker is background too
+    ("Someone reversed into my bike outside the shops and rode off. What should I do after a hit and run on a bicycle?", '"What should I do after a hit and run on a bicycle?"'),
 ]
 
 

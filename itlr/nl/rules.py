@@ -3657,7 +3657,7 @@ def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
 
 # A sentence about the asker ("I'm 45 and self-employed.", "My team keeps losing."): context, not the topic
 _ABOUT_ME_RE = re.compile(
-    r"^(?:(?:i|we)(?:['’](?:m|ve|d|ll|re))?|my|our"
+    r"^(?:(?:i|we)(?:['’](?:m|ve|d|ll|re))?|my|our|someone|somebody"  # ("Someone clipped my car …": what happened to the asker)
     # the subject left out: "Working on a family law file.", "Total beginner here."
     r"|(?:currently\s+|just\s+)?(?:working\s+on|writing|preparing|planning|doing)\s+(?:a|an|my|our)|(?:[\w-]+\s+){0,4}[\w-]+\s+here(?=\s*(?:[,.!]|$))"
     # "Looking to buy a used family car.", "Just finished a contract job …": a plan or an event of the asker's
@@ -3671,6 +3671,9 @@ _TOPIC_STATEMENT_RE = re.compile(
     r"\b(?:wonder(?:ing)?|curious|interested|question|(?<!keep\s)(?<!keeps\s)(?<!kept\s)(?<!\bare\s)(?<!\bis\s)(?<!\bwere\s)(?<!\bbeen\s)asking|know\s+(?:if|whether|how|what|why|which))\b(?!\s+(?:(?:me|us|myself|about)\s+)?(?:this|that)\b)(?![\s.!]*$)",
     re.IGNORECASE,
 )
+# ("My grandson asked me a tricky question at dinner.", "… came home with a question I couldn't answer": the
+# question is the one that follows, no topic of the asker's)
+_A_QUESTION_RE = re.compile(r"\b(?:a|an|one)\s+(?:[a-z]+\s+)?question\b(?!\s+(?:about|regarding|concerning|re|for|on(?!\s+(?:the|my|our|a)\b))\b)", re.IGNORECASE)
 # someone other than the asker asked it: "my nephew keeps asking me things", "a pupil asked me something"
 _SOMEONE_ASKED_RE = re.compile(r"\b(?:ask|asks|asked|asking)\b(?!\s+(?:for|to)\b)", re.IGNORECASE)
 # words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
@@ -3978,7 +3981,7 @@ def _drop_background(text: str) -> str:
             # project on the Industrial Revolution. Could you find me primary sources on …?")
             and (not _FILLER_RE.match(sentence) or (_WORK_ON_RE.match(sentence) is not None and any(text[c:d].rstrip().endswith("?") for c, d in spans[k + 1 :])))
             and not _ASK_FOR_RE.match(sentence)
-            and not _TOPIC_STATEMENT_RE.search(sentence)
+            and not _TOPIC_STATEMENT_RE.search(_A_QUESTION_RE.sub("", sentence))
             and not excludes(a, b)
             # (case-sensitive on purpose: only a sentence typed in lowercase, "i hate cooking.", matches;
             # matching "My son is allergic to eggs." too dropped backgrounds writers keep: fixed 1, broken 13 in session 19)
