@@ -1246,7 +1246,7 @@ TENTH_PASS = [
     ("Which painkillers other than ibuprofen help runners recover faster?", '"Which painkillers help runners recover faster?" AND NOT "ibuprofen"'),
     ("Which vaccines except the flu shot need a yearly booster?", '"Which vaccines need a yearly booster?" AND NOT "flu shot"'),
     ("We're hosting a stag do in Prague for 10 people. Strip clubs are off the table. What daytime activities would suit us?",
-     '"Prague. What daytime activities would suit us?" AND NOT "Strip clubs"'),
+     '"Prague: daytime activities for us" AND NOT "Strip clubs"'),
     ("My dad is 80, but we don't trust him on ladders anymore. What gutter cleaning tools work from the ground?", '"What gutter cleaning tools work from the ground?"'),
     ("fleece jackets/softshell jackets for hiking", '"fleece jackets for hiking" OR "softshell jackets for hiking"'),
     # what others keep asking about is the topic; a later "Any ideas?" or "Where can I read about
@@ -1975,7 +1975,7 @@ SIXTEENTH_PASS = [
      '"Which robotics kits are good" AND NOT "LEGO Spike" OR "a micro:bit with add-ons"'),
     # "… and X are off the table" after a clause with its verb and object
     ("Our daughter starts university in Manchester and halls of residence are off the table. What accommodation options are there?",
-     '"university, Manchester. What accommodation options are there?" AND NOT "halls of residence"'),
+     '"university, Manchester: What accommodation options are there?" AND NOT "halls of residence"'),
     ("Bar crawls and pub quizzes are off the table. Hen do ideas?", '"Hen do ideas?" AND NOT "Bar crawls" AND NOT "pub quizzes"'),
     # ", that is" closes what was left out
     # a code shares the tail of its counterpart; a slash pairs two words and all else is shared

@@ -4059,7 +4059,7 @@ def _drop_background(text: str) -> str:
                 # (a topic the question names again is said once: "… a school project on deserts. Which deserts are not hot?")
                 asked_words = grading.content_words(" ".join(text[spans[k][0] : spans[k][1]] for k in request))
                 lead_topics = [t for t in lead_topics if not grading.content_words(t) <= asked_words]
-                return _squash(_lead(lead_topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
+                return _led(lead_topics, [text[spans[k][0] : spans[k][1]] for k in request])
             asked_alone = text[spans[request[0]][0] : spans[request[0]][1]] if len(request) == 1 else ""
             if (
                 # (or one whose topics are no objects of the asker's: "… and a pupil asked me something I
@@ -4110,7 +4110,7 @@ def _drop_background(text: str) -> str:
     for k in named if not (bare or about_someone) else sorted(set(named) | {k for k in background if k < min(request)}):
         sentence = text[spans[k][0] : spans[k][1]].strip()
         topics += [t for t in _background_topics(sentence) if not grading.content_words(t) <= asked and t not in topics and not narrowed(t, sentence) and wanted(t)]
-    return _squash(_lead(topics) + " ".join(text[spans[k][0] : spans[k][1]] for k in request))
+    return _led(topics, [text[spans[k][0] : spans[k][1]] for k in request])
 
 
 # "I coach an under-12 hockey team", "I coach junior rugby": the sport and who plays it
@@ -4138,6 +4138,14 @@ _PURPOSE_KINDS = {
     "school", "class", "classroom", "homework", "pub", "family", "book", "work", "group", "research", "science", "history", "geography", "english", "maths",
     "art", "architecture", "design", "wedding", "fun", "surprising", "interesting", "quick", "few", "big", "final", "first", "next", "weekly", "monthly", "end-of-term",
 }
+
+
+def _led(topics: list[str], sentences: list[str]) -> str:
+    """The question's sentences with the background's topics before the first that asks; one that only
+    excludes ("Granite is off the table.") goes after them, since cut out whole it would take the colon too."""
+    lead = _lead(topics)
+    at = next((k for k, sentence in enumerate(sentences) if _asks(sentence)), 0) if lead else 0
+    return _squash(lead + " ".join(sentences[at:] + sentences[:at]))
 
 
 def _lead(topics: list[str]) -> str:
