@@ -2993,6 +2993,8 @@ TWENTYNINTH_PASS = [
     ("I have a question about pensions. Can I take a lump sum at 55?", '"I have a question about pensions. Can I take a lump sum at 55?"'),
     # what happened to the asker is background too
     ("Someone reversed into my bike outside the shops and rode off. What should I do after a hit and run on a bicycle?", '"What should I do after a hit and run on a bicycle?"'),
+    # a verb after a relative pronoun is no modifier: both objects keep it
+    ("Are there hikes in Snowdonia that pass lakes and waterfalls?", '"hikes in Snowdonia that pass lakes" AND "hikes in Snowdonia that pass waterfalls"'),
 ]
 
 

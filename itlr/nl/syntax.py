@@ -1661,7 +1661,8 @@ def conjoined_phrases(text: str) -> Coordination | None:
                 before = words[k - 1] if k > 0 else None
                 # (a text's first word before the first item's noun: "escape rooms or axe-throwing venues …";
                 # "Which jar openers or tap turners …": after the question's determiner too)
-                return right or (before is not None and (before.tag in ("DT", "WDT", "JJ", "IN") or before.text.lower() in ("are", "is"))) or (k == 0 and k + 2 == c)
+                # (not after a relative pronoun, the verb's subject: "routes that pass castles and waterfalls")
+                return right or (before is not None and (before.tag in ("DT", "JJ", "IN") or (before.tag == "WDT" and before.dep != "nsubj") or before.text.lower() in ("are", "is"))) or (k == 0 and k + 2 == c)
         if right and w.tag in ("VBN", "VBD") and w.text.isalpha() and w.text.islower() and k > c + 1 and words[k - 1].tag == "NN" and (following is None or following.tag in ("IN", ".")):
             return True  # "tide times and surf forecast for newquay": a noun read as a participle ends the second item
         if w.tag in ("NNP", "NNPS"):
