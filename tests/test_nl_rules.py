@@ -2995,6 +2995,9 @@ TWENTYNINTH_PASS = [
     ("Someone reversed into my bike outside the shops and rode off. What should I do after a hit and run on a bicycle?", '"What should I do after a hit and run on a bicycle?"'),
     # a verb after a relative pronoun is no modifier: both objects keep it
     ("Are there hikes in Snowdonia that pass lakes and waterfalls?", '"hikes in Snowdonia that pass lakes" AND "hikes in Snowdonia that pass waterfalls"'),
+    # the folded topics go before the sentence that asks, the one that only excludes after it (even where
+    # the question's mark went with an afterthought)
+    ("We're organising a team day out in York for our office. Paintball is off the table after last time. What outdoor activities would work for a group of twelve? Thanks so much", '"York: outdoor activities for a group of twelve" AND NOT "Paintball"'),
 ]
 
 

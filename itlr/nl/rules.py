@@ -4145,7 +4145,10 @@ def _led(topics: list[str], sentences: list[str]) -> str:
     excludes ("Granite is off the table.") goes after them, since cut out whole it would take the colon too."""
     lead = _lead(topics)
     at = next((k for k, sentence in enumerate(sentences) if _asks(sentence)), 0) if lead else 0
-    return _squash(lead + " ".join(sentences[at:] + sentences[:at]))
+    asked = _squash(" ".join(sentences[at:]))
+    if at and not asked.endswith((".", "?", "!")):
+        asked += "?"  # (its mark went with an afterthought: "… would work? Thanks!")
+    return _squash(lead + " ".join([asked] + sentences[:at]))
 
 
 def _lead(topics: list[str]) -> str:
