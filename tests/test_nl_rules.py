@@ -860,9 +860,8 @@ KEPT_WHOLE_THIRD_PASS = [
     "a wine bar Paris",
     "How to stay away from sugar",
     "Spare me the history lesson, how does a jet engine work?",
-    # "not" + an adjective, or "a/an" + a noun: what the answer is not, a property
+    # "not" + an adjective: what the answer is not, a property
     "films similar to amelie but not french",
-    "family cars with good boot space but not an SUV",
     "desserts for a party, but not too sweet",
     "Where can I watch Formula 1 or MotoGP races in Spain?",
     "Which is bigger, Jupiter or Saturn?",
@@ -1967,9 +1966,9 @@ SIXTEENTH_PASS = [
     # (set 61's harmful form, fixed after its run)
     ("What fun races can we do other than the egg and spoon race, the sack race or the three-legged race?",
      '"fun races" AND NOT "egg and spoon race" AND NOT "sack race" AND NOT "three-legged race"'),
-    # "but not a quarter-turn one" leaves a kind out ("but not an SUV" says what the answer is not)
+    # "but not a quarter-turn one" leaves a kind out, and so does "but not an SUV" (writers 13 in 13)
     ("outdoor taps but not a quarter-turn one", '"outdoor taps" AND NOT "quarter-turn"'),
-    ("family cars but not an SUV", '"family cars but not an SUV"'),
+    ("family cars but not an SUV", '"family cars" AND NOT "SUV"'),
     # the other option as a yes/no question: "…, or is X enough / better / smarter?"
     ("Which robotics kits are good apart from LEGO Spike, or is a micro:bit with add-ons enough?",
      '"Which robotics kits are good" AND NOT "LEGO Spike" OR "a micro:bit with add-ons"'),
@@ -2445,9 +2444,9 @@ NINETEENTH_PASS = [
 TWENTIETH_PASS = [
     # session 18: "who" is the subject and its verb follows, so the excluded phrase keeps its nouns
     ("Who repairs antique watches other than the big jewellery chains?", '"Who repairs antique watches?" AND NOT "big jewellery chains"'),
-    # "not a Wacom": one of a brand's, left out (unlike "not an SUV", a property)
+    # "not a Wacom": one of a brand's, left out (and "not an SUV", one kind)
     ("Could you suggest a drawing tablet but not a Wacom?", '"drawing tablet?" AND NOT "Wacom"'),
-    ("family cars but not an SUV", '"family cars but not an SUV"'),
+    ("family cars with good boot space but not an SUV", '"family cars with good boot space" AND NOT "SUV"'),
     # someone's one work, left out
     ("sources on the plague that aren't Pepys's diary", '"plague" AND NOT "Pepys\'s diary"'),
     # "compare X and Y": both at once
@@ -3000,8 +2999,21 @@ TWENTYNINTH_PASS = [
     ("We're organising a team day out in York for our office. Paintball is off the table after last time. What outdoor activities would work for a group of twelve? Thanks so much", '"York: outdoor activities for a group of twelve" AND NOT "Paintball"'),
 ]
 
+THIRTIETH_PASS = [
+    # session 28: after "but", "a/an" and a noun is one thing of a kind left out, not what the answer is
+    ("We'd love a vegetarian curry but not a dal, or else a bean chilli.", '"vegetarian curry" AND NOT "dal" OR "bean chilli"'),
+    # (unless the asker says what they are)
+    ("I know my way round a kitchen but not a garden. Which herbs are easy to grow indoors?", '"Which herbs are easy to grow indoors?"'),
+    # a hyphened name after "not" is no "not all"
+    ("knee surgery but not all-inside repair", '"knee surgery" AND NOT "all-inside repair"'),
+    # a pronoun among the items refers back to one named before
+    ("We've already been to Legoland, so apart from that and Chessington, what theme parks suit young kids?", '"theme parks for young kids" AND NOT "Legoland" AND NOT "Chessington"'),
+    # a place named with its article takes the first alternative's place
+    ("surf camps in portugal but not ericeira, or the algarve", '"surf camps in portugal" AND NOT "ericeira" OR "surf camps in the algarve"'),
+]
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS + TWENTYSIXTH_PASS + TWENTYSEVENTH_PASS + TWENTYEIGHTH_PASS + TWENTYNINTH_PASS)
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS + TWENTYSIXTH_PASS + TWENTYSEVENTH_PASS + TWENTYEIGHTH_PASS + TWENTYNINTH_PASS + THIRTIETH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

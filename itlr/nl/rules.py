@@ -142,7 +142,8 @@ _STRONG = [
     r"sans(?=\s+(?-i:[A-Z]))",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     _ASKER_IS + r"not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
+    # ("They've already been to the Eden Project": whoever the asker speaks for)
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+|they(?:['’]ve|\s+have)\s+|(?:he|she)(?:['’]s|\s+has)\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
     r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))(?!\s+" + _DURATION_OF + ")"
@@ -174,7 +175,7 @@ _STRONG = [
     r"(?:but\s+)?nothing\s+(?:that|which)\s+(?:needs|requires|uses|contains|involves|calls\s+for)",  # "…, nothing that needs an oven"
     r"(?:but\s+)?none\s+(?:by|from|about|with|featuring|starring|set\s+in)",  # "programming books but none by O'Reilly"  # "…, nothing war-related"
     r"never\s+(?:" + _META_VERBS + r")",
-    r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited|" + _UNSURE + r")\b)",
+    r"(?:but|and)\s+not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|limited|" + _UNSURE + r")(?![\w-]))",  # ("but not all-on-4": a name)
 ]
 _BOUNDED = [
     r"without",
@@ -198,7 +199,7 @@ _BOUNDED = [
     r"hold(?=\s+the\s)",  # "…, but hold the eggs"
     r"(?:do|does|did)\s+not",  # "but do not radio carrier wave" (a verb we do not know)
     r"(?:don'?t|don’t)",
-    r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited|" + _UNSURE + r")\b)",
+    r"not(?!\s+(?:only|just|necessarily|least|all|always|quite|merely|simply|even|yet|so|too|much|to\s+mention|limited|" + _UNSURE + r")(?![\w-]))",
     r"no(?![\w’'-])",  # "…? No X or Y please": checked in _is_topic_exclusion
 ]
 # "that aren't Sweden" names what to leave out; "that aren't in the EU" is a property.
@@ -669,11 +670,15 @@ def _strip_quotes(text: str) -> str:
 def _tidy(text: str) -> str:
     """Repair the punctuation left where an exclusion was cut out."""
     t = _squash(text.replace(_MARK, " "))
+    # ("We've been to Legoland, so apart from that, what …": a "so" that led into the cut leads nowhere)
+    t = re.sub(r"(^[\s,;:]*|[.?!:]\s+)[\s,;]*(?:and\s+)?so\s+,\s*", r"\1", t, flags=re.IGNORECASE)
+    t = re.sub(r"(?<=\w),\s+so\s+,\s*", ", so ", t, flags=re.IGNORECASE)
     t = re.sub(r"\(\s*\)", "", t)
     t = re.sub(r"\s+([,.;:?!)])", r"\1", t)
     t = re.sub(r"\(\s+", "(", t)
     t = re.sub(r",\s*(?=[,.;:?!])", "", t)
     t = re.sub(r"([;:?!])\s*,", r"\1", t)
+    t = re.sub(r"(?<=\w):\s*(?:[-–—;.]\s*)+(?=\w)", ": ", t)  # "Morocco: - what else …": a lead's colon, then what the cut left
     t = re.sub(r"^[\s,;:.!?—–-]+", "", t)  # ("Anything but X, please! Which …" leaves "!")
     # (a "that" left by a cut relative clause goes; "a place like that", "is that" keep theirs)
     t = re.sub(
@@ -1102,8 +1107,9 @@ def _nationality(word: str) -> bool:
 
 def _description_follows(after: str) -> bool:
     """Whether "not" is followed by what the answer is not, said of one thing: an adjective alone
-    ("films similar to Amelie but not french", "but not too sweet") or "a/an" + a noun ("family
-    cars but not an SUV"), a property of the answer like "a country that isn't a monarchy"."""
+    ("films similar to Amelie but not french", "but not too sweet") or "a/an" + a noun ("a country
+    that isn't a monarchy"), a property of the answer (after "but", the caller reads "a/an" + a noun
+    as one thing left out: "family cars but not an SUV")."""
     clause = re.split(r"[,;.?!]", after, maxsplit=1)[0].strip()
     if "," in re.split(r"[;.?!]", after, maxsplit=1)[0] and after == after.lower() and _noun_list(after):
         return False  # "not bt, sky or virgin media": a list of names, whatever the first one's tag
@@ -1355,7 +1361,13 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             and not re.search(r"\b(?:that|which|who|whose|is|are|was|were|be|been|made|like|similar)\b", text[sent_start:conn_start])
             and not re.match(r"\s*(?:" + "|".join(_RELATION_PREPS) + r"|\w+ing)\b", after)
         )
-        if not nor_list and not inside_subject and not typed_keywords and (_relation_follows(after, after_keywords) or _description_follows(after)):
+        # ("a mushroom main course but not a risotto", "a rescue greyhound but not an ex-racer": after
+        # "but", one thing of a kind left out, not what the answer is; writers 13 in 13)
+        one_left_out = word == "but not" and re.match(r"\s*an?\s+(?!(?:lot|bit|little|few|fan|must|problem|priority|concern|dealbreaker|huge|big|great|massive|complete|total|whole|ton)\b)[\w-]", after, re.IGNORECASE) is not None
+        # (unless the asker says what they are: "I know my way round a toolbox but not an orchard")
+        about_asker = re.match(r"\s*(?:so\s+)?(?:I|we)(?:['’]m|['’]re|['’]ve|\s+)\s*(?!(?:would|['’]d|want|need|like|love|prefer|fancy|am\s+looking|are\s+looking|['’]m\s+looking|['’]re\s+looking|looking)\b)", text[sent_start:conn_start], re.IGNORECASE)
+        one_left_out = one_left_out and not about_asker
+        if not nor_list and not inside_subject and not typed_keywords and (_relation_follows(after, after_keywords) or (_description_follows(after) and not one_left_out)):
             return False
         # "hotels that allow dogs but not cats": the verb of a relative clause is negated, a property
         # of the answer; only a text's content is a topic ("novels that feature dragons but not elves")
@@ -2246,6 +2258,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
         if not found:
             break
         conn_start, trig_end, clause = found
+        colon = re.match(r"\s*:\s*", text[conn_start:trig_end])
+        if colon and text[conn_start + colon.end() : conn_start + colon.end() + 1].isupper():
+            conn_start += colon.end()  # "Cornwall: They've already been to …": a lead's colon stays with the lead
         # (the question's own sentence: a background before it holds verbs of its own)
         asked_from = max((a for a, _ in _sentences(text[:conn_start])), default=0)
         limit = _cut_nested(text, trig_end, _exclusion_limit(text, trig_end))
@@ -4678,11 +4693,13 @@ def _alternative_with_head(left: str, right: str) -> str:
         place = ([None] + list(_PLACE_NAMED_RE.finditer(positive)))[-1]  # the last place it names
         if place is not None and _words(positive[: place.start(2)]):
             return _squash(positive[: place.start(2)] + alone + positive[place.end(2) :])
-    if re.fullmatch(r"[a-z][a-z'’-]+", alone) and _place_typed_lowercase(alone):
+    # ("scuba diving in egypt but not hurghada, or the maldives": a place named with its article)
+    lone = re.fullmatch(r"(?:the\s+)?([a-z][a-z'’-]+)", alone)
+    if lone and _place_typed_lowercase(lone.group(1)):
         # "dog friendly cottages in cornwall except st ives, or else devon": the same in lowercase,
         # one place for one place
         place = re.search(r"\b(?:in|to|near|around|across)\s+([a-z][a-z'’-]+)\s*$", positive)
-        if place is None and alone in syntax.COUNTRIES:
+        if place is None and lone.group(1) in syntax.COUNTRIES:
             # (or a country for the country that ends a keyword query: "cycle touring routes france, or spain excluding …")
             place = re.search(r"\s([a-z]+)\s*$", positive)
             place = place if place is not None and place.group(1) in syntax.COUNTRIES else None

@@ -714,6 +714,9 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             else:
                 merged.append((a, b))
         spans = merged
+    # "apart from that and Newquay Zoo": a pronoun among the items refers back to one named before
+    if len(spans) > 1:
+        spans = [(a, b) for a, b in spans if not (b - a == 1 and words[a].text.lower() in ("that", "this", "it", "them", "those", "these"))] or spans
     items = [text[words[a].start : words[b - 1].end] for a, b in spans]
     # Shared head: "the Apollo and Gemini programs", "Chinese or Japanese food".
     last = words[spans[-1][0] : spans[-1][1]]
