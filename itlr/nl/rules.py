@@ -4181,12 +4181,14 @@ def _lead(topics: list[str]) -> str:
 _OPTION_OFFERED_RES = (
     re.compile(
         r"^\s*(?:should|shall|could|can|would)\s+(?:I|we)\s+(?:just\s+|instead\s+|rather\s+|simply\s+)?"
-        r"(?:buy|get|use|take|go\s+for|try|choose|pick|opt\s+for|stick\s+with|switch\s+to|look\s+at|consider)\s+(?P<option>\w.*?)(?:\s+instead)?\s*\?*\s*$",
+        r"(?:buy|get|use|take|go\s+for|go\s+with|try|choose|pick|opt\s+for|stick\s+with|switch\s+to|look\s+at|consider|start\s+with|visit)\s+(?P<option>\w.*?)(?:\s+instead)?\s*\?*\s*$",
         re.IGNORECASE,
     ),
+    # ("…, or should I just join a sailing club?": an act of its own is the option, its verb with it)
+    re.compile(r"^\s*(?:should|shall|could|can|would)\s+(?:I|we)\s+(?:just\s+|instead\s+|rather\s+|simply\s+)?(?P<option>(?!be\b|do\b|go\b|stay\b|wait\b|bother\b)(?![a-z]\w+\s+about\b)[a-z]\w+\s+\w.*?)(?:\s+instead)?\s*\?*\s*$", re.IGNORECASE),
     re.compile(
         r"^\s*(?:are|is|would)\s+(?P<option>\w.*?)\s+(?:be\s+)?(?:an?\s+)?(?:better|good|safer|cheaper|easier|smarter|wiser)\s+"
-        r"(?:idea|option|choice|bet|alternative|solution)s?\s*\?*\s*$",
+        r"(?:idea|option|choice|bet|alternative|solution|buy)s?\s*\?*\s*$",
         re.IGNORECASE,
     ),
     # "…, or is a micro:bit with add-ons enough?", "…, or else is overpaying my mortgage smarter?"
