@@ -2652,7 +2652,8 @@ _AS_REPLACEMENT_RE = re.compile(
 )
 # "Is it worth taking the coach rather than the train …?": whether it is worth it is what the answers weigh
 # (writers since set 109 drop "is it worth" 14 times in 14, and a verb that only gets the thing: "using a heat gun")
-_IS_IT_WORTH_RE = re.compile(r"^is\s+it\s+(?:really\s+)?worth\s+(?:(?:using|getting|fitting|installing|buying|having)\s+)?(?=\w+)", re.IGNORECASE)
+# ("Is it better to lease rather than buy a van …?": the choice itself; writers since set 100 drop "better", 11 in 11)
+_IS_IT_WORTH_RE = re.compile(r"^is\s+it\s+(?:really\s+)?(?:worth\s+(?:(?:using|getting|fitting|installing|buying|having)\s+)?|better\s+to\s+)(?=\w+)", re.IGNORECASE)
 
 
 # "Which dystopian novels should we add?", "What festive main courses could we make?": the things asked
