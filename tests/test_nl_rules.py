@@ -3012,6 +3012,11 @@ THIRTIETH_PASS = [
     ("surf camps in portugal but not ericeira, or the algarve", '"surf camps in portugal" AND NOT "ericeira" OR "surf camps in the algarve"'),
     # the other option asked as "should I …?": an act of its own keeps its verb, a thing chosen or visited does not
     ("Which climbing gyms in Leeds are good apart from The Depot, or should I just join a climbing club?", '"Which climbing gyms in Leeds are good" AND NOT "The Depot" OR "join a climbing club"'),
+    # a short question that points nowhere takes from the background only what one that stands alone takes
+    ("My niece is doing a school project on the ocean. Which sharks are not dangerous?", '"Which sharks are not dangerous?"'),
+    ("I'm restoring an old Triumph Spitfire Mk IV with my son. Where can we find parts for the gearbox?", '"Triumph Spitfire Mk IV: Where can we find parts for the gearbox?"'),
+    # (but "the" that points back, or a question that asks for options, still needs it)
+    ("We're converting our loft into a home office. What are the building regulations?", '"loft, home office: What are the building regulations?"'),
     # "Is it better to V …?": the choice itself (writers since set 100, 11 in 11)
     ("Is it better to buy rather than rent a carpet cleaner for a one-off clean?", '"buy rather than rent a carpet cleaner for a one-off clean"'),
     ("Which castles in Kent offer guided tours apart from Leeds Castle, or should I visit a castle in Sussex instead?", '"Which castles in Kent offer guided tours" AND NOT "Leeds Castle" OR "a castle in Sussex"'),

@@ -3941,6 +3941,11 @@ def _background_topics(sentence: str) -> list[str]:
 _WISH_RE = re.compile(r"(?:i|we)(?:['’]d|\s+would)?(?:\s+(?:really|just))?\s+(?:want|like|need|hope|plan)\s+to\s+\w", re.IGNORECASE)
 
 
+# "What's the best sauce recipe?", "What are the tax consequences in Canada?": a question that ends in a
+# thing named with "the" and nothing after it but a place points back at what the background says
+_POINTS_BACK_RE = re.compile(r"\bthe\s+(?:best\s+|main\s+|right\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s+in\s+[A-Z][\w-]*)?\s*\?*\s*$")
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -4075,7 +4080,24 @@ def _drop_background(text: str) -> str:
             why_asked = bool(before) and all(_SOMEONE_ASKED_RE.search(text[spans[k][0] : spans[k][1]]) for k in before)
             if before and lead_topics and topics_named:
                 # (a topic the question names again is said once: "… a school project on deserts. Which deserts are not hot?")
-                return _led([t for t in lead_topics if not grading.content_words(t) <= asked], asked_sentences)
+                lead_topics = [t for t in lead_topics if not grading.content_words(t) <= asked]
+                asked_text = " ".join(asked_sentences)
+                specific = (
+                    not re.search(r"\b(?:else|other|others|another|options?|suggestions?|ideas?|recommend\w*|some|any)\b", asked_text, re.IGNORECASE)
+                    and len(grading.content_words(_strip_filler(_exclusions_cut(asked_text).strip()))) >= 3
+                    # ("What's the best sauce recipe?", "What are the tax consequences in Canada?": "the" points back;
+                    # "… what lifestyle changes actually help?": help with what the background says)
+                    and not _POINTS_BACK_RE.search(asked_text.strip())
+                    and not re.search(r"\b(?:help|work|matter)\s*\?*\s*$", asked_text.strip(), re.IGNORECASE)
+                )
+                if specific and not any(_REFERENCE_RE.search(sentence) for sentence in asked_sentences):
+                    # short but pointing nowhere ("… a couple want a spring ceremony outdoors. Which flowers are in
+                    # season in April?"), the question takes what one that stands alone takes: a name of several
+                    # capitalised words, or a one-word place where it asks for things that are somewhere
+                    # (writers folded 2 such backgrounds in 19 since set 150, both names: "Land Rover Series III")
+                    located = _LOCATED_RE.search(asked_text) is not None
+                    lead_topics = [t for t in lead_topics if sum(w[:1].isupper() for w in t.split()) >= 2 or (len(t.split()) == 1 and t[:1].isupper() and located)]
+                return _led(lead_topics, asked_sentences)
             asked_alone = text[spans[request[0]][0] : spans[request[0]][1]] if len(request) == 1 else ""
             if (
                 # (or one whose topics are no objects of the asker's: "… and a pupil asked me something I
