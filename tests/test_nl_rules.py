@@ -3017,6 +3017,12 @@ THIRTIETH_PASS = [
     ("I'm restoring an old Triumph Spitfire Mk IV with my son. Where can we find parts for the gearbox?", '"Triumph Spitfire Mk IV: Where can we find parts for the gearbox?"'),
     # (but "the" that points back, or a question that asks for options, still needs it)
     ("We're converting our loft into a home office. What are the building regulations?", '"loft, home office: What are the building regulations?"'),
+    # a word the tagger calls an adverb between a comma and the list's "and" is one more item
+    ("Apart from crosswords, sudoku and jigsaws, which puzzle magazines suit beginners?", '"puzzle magazines for beginners" AND NOT "crosswords" AND NOT "sudoku" AND NOT "jigsaws"'),
+    # keywords asked politely are keywords still
+    ("Hen party activities please, but not escape rooms, bowling or karaoke.", '"Hen party activities" AND NOT "escape rooms" AND NOT "bowling" AND NOT "karaoke"'),
+    # "works" before the question's own verb is a noun
+    ("What organ works for Easter would suit a small village church?", '"organ works for Easter for a small village church"'),
     # "Is it better to V …?": the choice itself (writers since set 100, 11 in 11)
     ("Is it better to buy rather than rent a carpet cleaner for a one-off clean?", '"buy rather than rent a carpet cleaner for a one-off clean"'),
     ("Which castles in Kent offer guided tours apart from Leeds Castle, or should I visit a castle in Sussex instead?", '"Which castles in Kent offer guided tours" AND NOT "Leeds Castle" OR "a castle in Sussex"'),

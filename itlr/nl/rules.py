@@ -1347,7 +1347,9 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return True
     if word in ("not", "but not", "and not"):
         nor_list = re.match(r"\s+[^.?!;,]+?\s+nor\s+\w", after) is not None  # "not skiing nor snowboarding": items
-        after_keywords = _keywords_before(text, conn_start) and not re.match(r"\s*(?:that|which|who)\b", conn_text, re.IGNORECASE)
+        # ("Team building activities please, but not …": asked politely, still keywords)
+        polite_end = re.search(r"[\s,]*\b(?:please|pls|plz)[\s,]*$", text[:conn_start], re.IGNORECASE)
+        after_keywords = _keywords_before(text, polite_end.start() if polite_end else conn_start) and not re.match(r"\s*(?:that|which|who)\b", conn_text, re.IGNORECASE)
         # ("Could you find me info on hearing aids but not …": what a text asked for is on, a noun phrase, as after keywords)
         after_keywords = after_keywords or (_FILLER_RE.match(text[sent_start:conn_start].strip() + " ") is not None and _TEXT_NOUN_RE.search(text[sent_start:conn_start]) is not None)
         # ("What trees but not oaks support …?": said inside the question's subject, before its verb, a member left out)
@@ -2682,7 +2684,10 @@ def _strip_filler(text: str) -> str:
     front = _FRONTED_SUBSTITUTE_RE.match(t)
     lead = front.group("front")[:1].lower() + front.group("front")[1:] + " " if front else ""
     asked = t[front.end() :] if front else t
-    use = (None if front else _WHAT_USE_RE.match(asked)) or _WHAT_WORKS_RE.match(asked)
+    works = _WHAT_WORKS_RE.match(asked)
+    if works and re.search(r"(?<!who\s)(?<!that\s)(?<!which\s)\b(?:would|could|should|will|can|might|do|does|are|is)\s+(?!well\b|best\b)[a-z]", asked[works.end() :], re.IGNORECASE):
+        works = None  # "What choral works for Christmas would suit …?": the question's verb comes later; "works" is a noun
+    use = (None if front else _WHAT_USE_RE.match(asked)) or works
     use_as = _USE_AS_RE.match(asked) if not front else None
     if use_as:
         t = asked[use_as.end() :].rstrip("?").rstrip()

@@ -550,6 +550,8 @@ INSTITUTIONS = {
 _INDEFINITE = {"anything", "something", "everything", "nothing", "anyone", "someone", "anywhere", "somewhere"}
 # who or what no sentence is about: "don't want to offend anyone"
 _INDEFINITE_PRONOUNS = {"anyone", "anybody", "anything", "someone", "somebody", "something", "everyone", "everybody", "everything", "nobody", "nothing", "none"}
+# adverbs that may stand between a comma and a list's "and" ("…, however, and …")
+_LIST_ADVERBS = {"however", "instead", "still", "already", "even", "just", "only", "perhaps", "maybe", "rather", "quite", "almost", "soon", "often", "never", "always", "sometimes", "together", "otherwise", "especially", "particularly", "mainly", "mostly", "ideally", "preferably"}
 _REAL_ADVERBS = {"also", "too", "either", "else", "elsewhere", "though", "anyway", "now", "here", "there", "then", "again"}
 # adverbs that may close a clause after its object ("we've done Park Guell already")
 _CLAUSE_ADVERBS = _REAL_ADVERBS | {
@@ -681,6 +683,13 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             and (words[k - 1].text.lower() in _LIST_WORDS or (k + 1 < n and words[k + 1].capitalised))
         )
         stop_tags = (".", ",") if title else (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP")
+        # ("crosswords, sudoku and jigsaws": a word the tagger calls an adverb, between a comma and the
+        # list's "and" / "or", is one more item)
+        if (
+            nxt.tag == "RB" and words[k - 1].text == "," and nxt.text.isalpha() and nxt.text.lower() not in _REAL_ADVERBS | _LIST_ADVERBS and not nxt.text.lower().endswith("ly")
+            and k + 2 < n and (words[k + 1].text.lower() in _LIST_WORDS or (words[k + 1].text == "," and words[k + 2].text.lower() in _LIST_WORDS))
+        ):
+            stop_tags = tuple(t for t in stop_tags if t != "RB")
         # ("…, Vesuvius and anything in Hawaii": one more item, whatever is in a place or by a maker)
         anything = _anything_placed(words, k) and words[k - 1].text.lower() in _LIST_WORDS
         if (nxt.text.lower() in _STOP_AFTER_COMMA and not title and not anything) or verb or nxt.tag in stop_tags:
