@@ -682,7 +682,7 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             nxt.capitalised and nxt.text != "I" and nxt.text.isalpha() and all(words[a].capitalised for a, _ in spans)
             and (words[k - 1].text.lower() in _LIST_WORDS or (k + 1 < n and words[k + 1].capitalised))
         )
-        stop_tags = (".", ",") if title else (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP")
+        stop_tags: tuple[str, ...] = (".", ",") if title else (".", ",", "WDT", "WP", "WRB", "MD", "RB", "RBR", "RBS", "IN", "TO", "UH", "PRP")
         # ("crosswords, sudoku and jigsaws": a word the tagger calls an adverb, between a comma and the
         # list's "and" / "or", is one more item)
         if (
