@@ -1624,7 +1624,7 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+(?:table|list)|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
-    r"(?:\s+(?:for\s+(?:me|us)|too|as\s+well|already|now|any\s*more|[a-z]+-wise|for\s+now|for\s+the\s+(?:moment|time\s+being)|at\s+the\s+moment|this\s+(?:time|year))){0,2}"  # ("… is off the table budget-wise", "… for now")
+    r"(?:\s+(?:for\s+(?:me|us|him|her|them)|too|as\s+well|already|now|any\s*more|[a-z]+-wise|for\s+now|for\s+the\s+(?:moment|time\s+being)|at\s+the\s+moment|this\s+(?:time|year))){0,2}"  # ("… is off the table budget-wise", "… for now")
     # "… is off the table because of damp": why it is left out says nothing of the topic
     # (and "…, we don't have the kit": what the asker lacks)
     r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*|,\s+(?:we|i)\s+(?:don['’]t|do\s+not|can['’]t|cannot|haven['’]t)\s+(?:have|own|afford|got)\b[^.;!?,]*)?(?:\s*\([^()]{1,60}\))?(?P<end>\s*(?:[.;!?,]|$)|\s+[-–—](?=\s))",  # ("… off the table (we did one last month).")

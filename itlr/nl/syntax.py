@@ -757,6 +757,8 @@ PEOPLE_AND_TIMES = TIME_WORDS | {
     "doctor", "people", "parents", "baby", "guests", "clients", "customers", "grandma", "grandad", "grandparents", "class",
     "neighbour", "neighbours", "neighbor", "neighbors", "niece", "nephew", "cousin", "cousins", "aunt", "uncle", "in-laws",
     "grandchildren", "grandson", "granddaughter", "flatmates", "housemates", "twins", "toddler", "toddlers", "teenager", "teenagers",
+    "patient", "patients", "pupil", "pupils", "student", "students", "member", "members", "resident", "residents", "regulars",
+    "volunteers", "tenants", "employees", "visitors",
     "years", "months", "weeks", "day", "days",
     "time", "moment", "while", "ages", "decade", "luck", "bit", "lot", "way", "thing", "things",
     "idea", "ideas", "question", "questions", "help", "advice", "one", "ones", "home", "work", "job",
