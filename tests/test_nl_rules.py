@@ -3025,6 +3025,8 @@ THIRTIETH_PASS = [
     ("What organ works for Easter would suit a small village church?", '"organ works for Easter for a small village church"'),
     # "off the table for her": said for someone else too; the people the asker serves are no topic
     ("I'm a GP and one of my patients keeps asking about migraine treatments. Triptans are off the table for him, so what else is there?", '"migraine treatments" AND NOT "Triptans"'),
+    # "My book club has already read …": whoever the asker speaks for; "but not by those two" points back
+    ("Our reading group has already read everything by Kazuo Ishiguro and Ian McEwan. Suggest novels about memory, but not by those two.", '"novels about memory" AND NOT "Kazuo Ishiguro" AND NOT "Ian McEwan"'),
     # "Is it better to V …?": the choice itself (writers since set 100, 11 in 11)
     ("Is it better to buy rather than rent a carpet cleaner for a one-off clean?", '"buy rather than rent a carpet cleaner for a one-off clean"'),
     ("Which castles in Kent offer guided tours apart from Leeds Castle, or should I visit a castle in Sussex instead?", '"Which castles in Kent offer guided tours" AND NOT "Leeds Castle" OR "a castle in Sussex"'),

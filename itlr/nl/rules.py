@@ -143,7 +143,7 @@ _STRONG = [
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     _ASKER_IS + r"not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
     # ("They've already been to the Eden Project": whoever the asker speaks for)
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+|they(?:['’]ve|\s+have)\s+|(?:he|she)(?:['’]s|\s+has)\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+|they(?:['’]ve|\s+have)\s+|(?:he|she)(?:['’]s|\s+has)\s+|(?:my|our)\s+(?:[\w-]+\s+){1,2}(?:has|have)\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
     r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))(?!\s+" + _DURATION_OF + ")"
@@ -686,6 +686,8 @@ def _tidy(text: str) -> str:
         r"\1", t, flags=re.IGNORECASE,
     )
     t = re.sub(r"^(?:and|but|or)\s+", "", t, flags=re.IGNORECASE)
+    # ("…, but not by those two": what was left out already, pointed at again)
+    t = re.sub(r",?\s+(?:but|and)\s+not\s+(?:by\s+|from\s+|with\s+)?(?:those|these|them|either\s+of\s+(?:them|those))(?:\s+(?:two|three|four|ones))?\s*([.?!]?)$", r"\1", t, flags=re.IGNORECASE)
     # "…? please", "…? Also," left where a following exclusion sentence was cut out
     t = re.sub(r"([?.!])(?:\s+(?:please|pls|plz|thanks|thank\s+you|also|additionally|and|plus|oh|oh\s+and)[,.!]?)+$", r"\1", t, flags=re.IGNORECASE)
     t = re.sub(r"\?\s*\.$", "?", t)
