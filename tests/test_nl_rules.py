@@ -3027,6 +3027,9 @@ THIRTIETH_PASS = [
     ("I'm a GP and one of my patients keeps asking about migraine treatments. Triptans are off the table for him, so what else is there?", '"migraine treatments" AND NOT "Triptans"'),
     # "My book club has already read …": whoever the asker speaks for; "but not by those two" points back
     ("Our reading group has already read everything by Kazuo Ishiguro and Ian McEwan. Suggest novels about memory, but not by those two.", '"novels about memory" AND NOT "Kazuo Ishiguro" AND NOT "Ian McEwan"'),
+    # "good" stays where a list is left out (writers 45 in 68), goes where one thing is
+    ("What are good houseplants for a dark bathroom, apart from ferns, pothos and snake plants?", '"What are good houseplants for a dark bathroom?" AND NOT "ferns" AND NOT "pothos" AND NOT "snake plants"'),
+    ("What are good houseplants for a dark bathroom, apart from ferns?", '"What are houseplants for a dark bathroom?" AND NOT "ferns"'),
     # "Is it better to V …?": the choice itself (writers since set 100, 11 in 11)
     ("Is it better to buy rather than rent a carpet cleaner for a one-off clean?", '"buy rather than rent a carpet cleaner for a one-off clean"'),
     ("Which castles in Kent offer guided tours apart from Leeds Castle, or should I visit a castle in Sussex instead?", '"Which castles in Kent offer guided tours" AND NOT "Leeds Castle" OR "a castle in Sussex"'),
