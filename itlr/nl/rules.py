@@ -5105,8 +5105,8 @@ def _translate(text: str) -> RuleResult | None:
     # "Could you compare secondary schools in Clifton and Redland?": each item is wanted, both at once
     compared = re.search(r"\bcompar(?:e|ing)\b(?![^.?!]*\bor\b)[^.?!]*\sand\s", positive, re.IGNORECASE) is not None
     unstripped = positive
-    left_out = [p for raw in negatives for p in _split_negative(_clean_negative(raw))] + items
-    positive = _strip_filler(positive, listed_out=len(left_out) >= 2)
+    pieces = [p for raw in negatives for p in _split_negative(_clean_negative(raw))] + items
+    positive = _strip_filler(positive, listed_out=len(pieces) >= 2)
     # (what a request asked for, its wording gone: "Could you explain the symptoms of …?")
     # (not one with a clause or a title that asks: "… recipes that freeze well?", "… chords for Should I Stay or Should I Go?")
     asked_for = (
@@ -5116,7 +5116,6 @@ def _translate(text: str) -> RuleResult | None:
     positive = _tidy(_strip_quotes(positive) if positive[:1] in _QUOTES else positive)
     positive = positive.rstrip(".!").rstrip()
 
-    pieces = left_out
     negs: list[str] = []
     for piece in pieces:
         piece = _clean_negative(piece)
