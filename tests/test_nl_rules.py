@@ -3030,6 +3030,9 @@ THIRTIETH_PASS = [
     # "good" stays where a list is left out (writers 45 in 68), goes where one thing is
     ("What are good houseplants for a dark bathroom, apart from ferns, pothos and snake plants?", '"What are good houseplants for a dark bathroom?" AND NOT "ferns" AND NOT "pothos" AND NOT "snake plants"'),
     ("What are good houseplants for a dark bathroom, apart from ferns?", '"What are houseplants for a dark bathroom?" AND NOT "ferns"'),
+    # "no X please" read in place ("cruises" alone is a verb to the tagger); "not by <name>" after request wording
+    ("greek island holidays no cruises please", '"greek island holidays" AND NOT "cruises"'),
+    ("Could you suggest legal thrillers not by John Grisham?", '"legal thrillers?" AND NOT "John Grisham"'),
     # "Is it better to V …?": the choice itself (writers since set 100, 11 in 11)
     ("Is it better to buy rather than rent a carpet cleaner for a one-off clean?", '"buy rather than rent a carpet cleaner for a one-off clean"'),
     ("Which castles in Kent offer guided tours apart from Leeds Castle, or should I visit a castle in Sussex instead?", '"Which castles in Kent offer guided tours" AND NOT "Leeds Castle" OR "a castle in Sussex"'),

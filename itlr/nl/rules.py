@@ -2034,6 +2034,11 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             m.group(0) == "not" and not boundary and (re.match(r"\s+(?:the\s+\w|[A-Z])", after) is not None or last_noun or by_name)  # "The Road Not Taken": a title
             and _keywords_before(text, conn_start) and _phrase_fills(text, m.end(), False)
         ) or _place_left_out(text, conn_start, m.end()) > 0
+        # ("Could you suggest golden age detective novels not by Dorothy Sayers?": asked for as keywords are)
+        keyword_not = keyword_not or (
+            m.group(0) == "not" and by_name and not boundary and (_FILLER_RE.match(text.lstrip()) or _ASK_FOR_RE.match(text.lstrip())) is not None
+            and _phrase_fills(text, m.end(), False)
+        )
         # "winter sports not skiing nor snowboarding": "nor" marks a list left out
         nor_list = (
             word == "not"
@@ -2063,7 +2068,10 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         # "reptile pets for kids no snakes please": a lowercase query, then nouns to leave out, asked politely
         polite = re.search(r"\s(?:please|pls|plz)[\s.!]*$", after) if m.group(0) == "no" and not boundary and text == text.lower() else None
         if polite:
-            boundary = _noun_list(after[: polite.start()]) and _keywords_before(text, conn_start)
+            # (read in place too: alone, "cruises" is a verb to the tagger)
+            in_place = [w for w in syntax.tag(text) if m.end() <= w.start < m.end() + polite.start()]
+            nouns_in_place = bool(in_place) and len(in_place) <= 3 and all(w.tag in ("NN", "NNS", "NNP", "NNPS") and not w.text.lower().endswith("ing") for w in in_place)
+            boundary = (_noun_list(after[: polite.start()]) or nouns_in_place) and _keywords_before(text, conn_start)
         # "hay fever medicine no cetirizine or loratadine": two nouns left out to the query's end
         # (and "no clowns, magicians or balloon modellers": a list with commas)
         listed = re.fullmatch(
