@@ -2665,7 +2665,7 @@ _AS_REPLACEMENT_RE = re.compile(
 # "Is it worth taking the coach rather than the train …?": whether it is worth it is what the answers weigh
 # (writers since set 109 drop "is it worth" 14 times in 14, and a verb that only gets the thing: "using a heat gun")
 # ("Is it better to lease rather than buy a van …?": the choice itself; writers since set 100 drop "better", 11 in 11)
-_IS_IT_WORTH_RE = re.compile(r"^is\s+it\s+(?:really\s+)?(?:worth\s+(?:(?:using|getting|fitting|installing|buying|having)\s+)?|better\s+to\s+)(?=\w+)", re.IGNORECASE)
+_WORTH_OR_BETTER_RE = re.compile(r"^is\s+it\s+(?:really\s+)?(?:worth\s+(?:(?:using|getting|fitting|installing|buying|having)\s+)?|better\s+to\s+)(?=\w+)", re.IGNORECASE)
 
 
 # "Which dystopian novels should we add?", "What festive main courses could we make?": the things asked
@@ -2711,8 +2711,8 @@ def _strip_filler(text: str, listed_out: bool = False) -> str:
     elif (replacing := _AS_REPLACEMENT_RE.match(asked)) and not front:
         what = replacing.group("what").lower()
         t = (replacing.group("thing") or replacing.group("things")) + (" as an " if what[0] == "a" else " as a ") + what + " " + replacing.group("rest")
-    elif (worth := _IS_IT_WORTH_RE.match(asked)) and not front:
-        t = asked[worth.end() :].rstrip("?").rstrip()
+    elif (weighed := _WORTH_OR_BETTER_RE.match(asked)) and not front:
+        t = asked[weighed.end() :].rstrip("?").rstrip()
     elif (done_with := _WHAT_TO_DO_WITH_RE.match(asked)) and not front:
         t = done_with.group("things")
     for _ in range(2):
@@ -4082,7 +4082,8 @@ def _drop_background(text: str) -> str:
     alone = stands_alone(request)
     about_someone = not alone and stands_alone(request, but_people=True)
     asked_sentences = [text[a:b] for a, b in (spans[k] for k in request)]
-    asked = grading.content_words(" ".join(asked_sentences))
+    asked_text = " ".join(asked_sentences)
+    asked = grading.content_words(asked_text)
     if not alone and not about_someone:
         # (the named background as part of the question, as it reads)
         with_named = sorted(request + named)
@@ -4100,7 +4101,6 @@ def _drop_background(text: str) -> str:
             if before and lead_topics and topics_named:
                 # (a topic the question names again is said once: "… a school project on deserts. Which deserts are not hot?")
                 lead_topics = [t for t in lead_topics if not grading.content_words(t) <= asked]
-                asked_text = " ".join(asked_sentences)
                 specific = (
                     not re.search(r"\b(?:else|other|others|another|options?|suggestions?|ideas?|recommend\w*|some|any)\b", asked_text, re.IGNORECASE)
                     and len(grading.content_words(_strip_filler(_exclusions_cut(asked_text).strip()))) >= 3
