@@ -3038,8 +3038,24 @@ THIRTIETH_PASS = [
     ("Which castles in Kent offer guided tours apart from Leeds Castle, or should I visit a castle in Sussex instead?", '"Which castles in Kent offer guided tours" AND NOT "Leeds Castle" OR "a castle in Sussex"'),
 ]
 
+THIRTYFIRST_PASS = [
+    # session 29: "Any ideas for a …" asks for the thing (writers 8 in 9); ideas are things to use, so "instead of" substitutes
+    ("Any ideas for a nut-free birthday cake?", '"nut-free birthday cake?"'),
+    ("Any ideas for a vegetarian centrepiece instead of turkey?", '"vegetarian centrepiece instead of turkey?"'),
+    # "Im" typed without its apostrophe opens a background as "I'm" does ("IM" in capitals is an abbreviation)
+    ("Im a personal trainer. What bodyweight exercises are there, leaving out push-ups?", '"What bodyweight exercises are there?" AND NOT "push-ups"'),
+    ("IM apps other than whatsapp", '"IM apps" AND NOT "whatsapp"'),
+    # a clause after the excluded noun ("every beginner should know") is the class's
+    ("sailing knots except the bowline every beginner should know", '"sailing knots every beginner should know" AND NOT "bowline"'),
+    # three lowercase plurals in a row are a list, before a preposition or relative clause too
+    ("citrus fruits other than lemons limes oranges", '"citrus fruits" AND NOT "lemons" AND NOT "limes" AND NOT "oranges"'),
+    ("gifts except socks ties mugs for dad", '"gifts for dad" AND NOT "socks" AND NOT "ties" AND NOT "mugs"'),
+    # a last "plus" ends a name
+    ("streaming services not including netflix or disney plus", '"streaming services" AND NOT "netflix" AND NOT "disney plus"'),
+]
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS + TWENTYSIXTH_PASS + TWENTYSEVENTH_PASS + TWENTYEIGHTH_PASS + TWENTYNINTH_PASS + THIRTIETH_PASS)
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS + TWENTYSIXTH_PASS + TWENTYSEVENTH_PASS + TWENTYEIGHTH_PASS + TWENTYNINTH_PASS + THIRTIETH_PASS + THIRTYFIRST_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

@@ -264,8 +264,9 @@ _FILLER_RE = re.compile(
     r"|where\s+(?:can|could|should|do)\s+(?:i|we|you)\s+go(?:\s+(?:on|for))?(?=\s+(?:[a-z-]+\s+)?[a-z]+ing\b)"
     # "Where can I take a pottery class …?": the class asked about
     r"|where\s+(?:can|could|should|do)\s+(?:i|we|you)\s+take(?=\s+(?:(?:a|an|some)\s+)?(?:[\w-]+\s+){0,3}(?:course|class|lesson|workshop)s?\b)"
-    # "Any ideas for museums in Manchester?": asks for the things themselves ("ideas for a lesson" are the lesson's content)
-    r"|(?:any|some)?\s*ideas\s+(?:for|on)(?=\s)(?!\s+(?:a|an|the|my|our|his|her|their)\b)"
+    # "Any ideas for museums in Manchester?", "Any ideas for a nut-free cake?": asks for the things themselves
+    # ("ideas for a lesson" are the lesson's content; after "any" or "some" writers drop them, 8 in 9)
+    r"|(?:any|some)\s+ideas\s+(?:for|on)(?=\s)|ideas\s+(?:for|on)(?=\s)(?!\s+(?:a|an|the|my|our|his|her|their)\b)"
     r"|where\s+(?:can|could|should|do)\s+(?:i|we)\s+(?:learn|read|find\s+out)(?:\s+more)?\s+about"  # "Where can I learn about X?" asks for texts on X
     r"|(?:what\s+)?should\s+(?:i|we)\s+read\s+about"  # ("What should I read about the history of cartography?" too)
     # "Where can I buy gluten-free communion wafers?": the things asked for (writers since set 150 drop
@@ -988,6 +989,8 @@ def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, se
         return True
     if _CHOICE_NOUN_RE.search(head) or not (_FILLER_RE.match(head + " ") or _DOCNOUN_RE.match(head + " ")):
         return True
+    if _WAYS_ASKED_RE.search(head):
+        return True  # "Any ideas for a centrepiece instead of turkey?": ideas and tips are things to use, no texts
     sentence = text[sent_start:sent_end]
     leading = True  # still in the request wording that opens the sentence
     words = syntax.tag(sentence)
@@ -4390,9 +4393,13 @@ _FUNCTION_TYPOS = {
     "allready": "already", "alredy": "already", "alraedy": "already",
     "exluding": "excluding", "excluing": "excluding", "exculding": "excluding", "exept": "except", "excpet": "except",
     "arent": "aren't", "isnt": "isn't", "dont": "don't", "doesnt": "doesn't", "wont": "won't",  # (typed without the apostrophe)
+    "im": "I'm", "ive": "I've",  # ("Im a personal trainer …": background, as "I'm" is)
 }
-# (not "Pont du Gard": "pont" only as "pont me to")
-_FUNCTION_TYPO_RE = re.compile(r"\b(?:" + "|".join(w for w in _FUNCTION_TYPOS if w != "pont") + r")\b|\bpont(?=\s+(?:me|us)\s+to\b)", re.IGNORECASE)
+# (not "Pont du Gard": "pont" only as "pont me to"; not "IM" or "IVE" in capitals: an abbreviation)
+_FUNCTION_TYPO_RE = re.compile(
+    r"\b(?:" + "|".join(w for w in _FUNCTION_TYPOS if w not in ("pont", "im", "ive")) + r")\b|\bpont(?=\s+(?:me|us)\s+to\b)|\b(?-i:[Ii]m|[Ii]ve)\b",
+    re.IGNORECASE,
+)
 
 
 def _typo_fixed(word: str) -> str:

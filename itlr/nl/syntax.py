@@ -328,6 +328,15 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             break
         if w.text == "-" and words[j - 1].space:
             break  # " - " is a dash that ends the phrase; "sci-fi" is one word
+        if low == "plus" and words[j - 1].tag in _NOUN_TAGS and (j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS):
+            j += 1  # "disney plus", "apple tv plus": a last "plus" ends a name, joins nothing
+            continue
+        if low in ("every", "each") and words[j - 1].tag in _NOUN_TAGS:
+            break  # "except the bowline every beginner should know": a clause of the class asked for, or when
+        # "other than lemons limes oranges": three lowercase plurals or more in a row, typed without commas,
+        # are a list (excluded_phrase splits it; a compound has one plural, "sports drinks" may be two)
+        if j == i + 1 and _listed_plural(words[i]) and words[i].text.lower() not in _PLURAL_MODIFIERS and _plural_run_end(words, j) > j + 1:
+            break
         if w.text.isalpha() and not w.space and j + 2 < n and words[j + 1].tag == "HYPH" and not words[j + 1].space and words[j + 2].text.isalpha():
             j += 1  # "the Currys take-back scheme": a hyphened word is a modifier, whatever its first half's tag
             continue
@@ -444,6 +453,22 @@ def plural_noun(w: Word) -> bool:
     """Whether ``w`` may be a plural noun, whatever the tagger made of it: tagged plural, a lowercase
     word in "s" read as a verb ("kayaks"), or a plural without an "s" ("geese", "sheep")."""
     return w.tag in ("NNS", "NNPS") or plural_read_as_verb(w) or w.text.lower() in _IRREGULAR_PLURALS
+
+
+def _listed_plural(w: Word) -> bool:
+    """A lowercase plural that may stand in a list typed without commas ("potatoes carrots parsnips")."""
+    return w.text.isalpha() and w.text.islower() and plural_noun(w)
+
+
+def _plural_run_end(words: list[Word], j: int) -> int:
+    """End of the run of listed plurals from word j ("carrots parsnips", "carrots or parsnips"), or j where
+    the run does not end its clause or a preposition or relative clause follows it ("… mugs for dad": whom for is the class's)."""
+    run = j
+    while run < len(words) and _listed_plural(words[run]):
+        run += 1
+    if run + 1 < len(words) and words[run].text.lower() in _LIST_WORDS and _listed_plural(words[run + 1]):
+        run += 2  # ("… carrots or parsnips")
+    return run if run >= len(words) or words[run].tag in (".", ",", ":", "IN", "TO", "WDT", "WP") else j
 
 
 def _plural(w: Word) -> bool:
@@ -597,15 +622,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             # "apart from potatoes carrots parsnips": three lowercase plurals or more one after another to
             # the clause's end, typed without commas, are one item each (a compound has one plural, at its
             # end; two may be one, "sports cars")
-            def plural(w: Word) -> bool:
-                return w.text.isalpha() and w.text.islower() and plural_noun(w)
-
-            run = j
-            while run < n and plural(words[run]):
-                run += 1
-            if run + 1 < n and words[run].text.lower() in _LIST_WORDS and plural(words[run + 1]):
-                run += 2  # ("… carrots or parsnips")
-            if end - i == 1 and plural(words[i]) and run > j + 1 and (run >= n or words[run].tag in (".", ",", ":")):
+            run = _plural_run_end(words, j)
+            if end - i == 1 and _listed_plural(words[i]) and run > j + 1:
                 spans.extend((m, m + 1) for m in range(j, run) if words[m].text.lower() not in _LIST_WORDS)
             break  # neither comma nor conjunction: the phrase has ended
         if k >= n or k == j:
