@@ -2272,7 +2272,7 @@ EIGHTEENTH_PASS = [
     ("blue plaques in bristol minus the ones for scientists", '"blue plaques in bristol" AND NOT "scientists"'),
     # after the 85-88 runs: options weighed ("We're thinking X, or else Y"); "birdwatching ones" a kind left out
     ("Hey, my book club wants to do something active together in London. We're thinking guided nature walks but not birdwatching ones, or else a beginners' tai chi session in the park. Any ideas?",
-     '"London: guided nature walks" AND NOT "birdwatching" OR "a beginners\' tai chi session in the park"'),
+     '"London: guided nature walks" AND NOT "birdwatching" OR "London: a beginners\' tai chi session in the park"'),
     # a clause after "and" ends the list of what the asker is allergic to
     ("I'm allergic to wool and my winter coat has died. Can anyone recommend warm coats that are wool-free but still look smart for the office?",
      '"warm coats that are wool-free but still look smart for the office?"'),
@@ -3052,6 +3052,25 @@ THIRTYFIRST_PASS = [
     ("gifts except socks ties mugs for dad", '"gifts for dad" AND NOT "socks" AND NOT "ties" AND NOT "mugs"'),
     # a last "plus" ends a name
     ("streaming services not including netflix or disney plus", '"streaming services" AND NOT "netflix" AND NOT "disney plus"'),
+    # "We're looking for" is request wording as "I'm looking for" is (writers 12 in 12)
+    ("We're looking for ryokans in Kyoto or Hakone with a private onsen.", '"ryokans in Kyoto with a private onsen" OR "ryokans in Hakone with a private onsen"'),
+    # a statement that names the asker later on is background too ("… our toddler hates …")
+    ("Summer holiday is coming up and our toddler hates having cream rubbed on. Are there any sunscreens without chemical filters?", '"Are there any sunscreens without chemical filters?"'),
+    # the lead a background gave goes with each option
+    (
+        "I've got a free Saturday in Edinburgh and the forecast says rain all day. Looking for indoor play centres, or museums other than the National Museum.",
+        '"Edinburgh: indoor play centres" OR "Edinburgh: museums" AND NOT "National Museum"',
+    ),
+    # "now that we've ruled out X": the reason goes with the cue
+    ("Which cordless drills are good for DIY now that we've ruled out Bosch?", '"Which cordless drills are good for DIY?" AND NOT "Bosch"'),
+    # "anything else" points back at a background that the question does not name again
+    ("Hosting a murder mystery party for my mum's 60th. Leave out the 1920s themes, anything else that works for around twelve guests?", '"murder mystery party, 60th: anything else that works for around twelve guests?" AND NOT "1920s themes"'),
+    ("I've got mild eczema on my hands. Steroid creams are off the table because of what my GP said. What else helps hand eczema?", '"What else helps hand eczema?" AND NOT "Steroid creams"'),
+    # "Can I use X rather than Y …?" asks about the swap (writers 8 in 12); a question with more after it stays whole
+    ("Can I use a lighter instead of a heat gun for heat shrink tubing?", '"a lighter instead of a heat gun for heat shrink tubing"'),
+    ("Can I use merino instead of acrylic for a baby blanket? Is it safe to wash?", '"Can I use merino instead of acrylic for a baby blanket? Is it safe to wash?"'),
+    # two things asked of one topic, with a phrase after the topic
+    ("What are the symptoms and treatment of shingles in older adults?", '"What are the symptoms of shingles in older adults" AND "What are the treatment of shingles in older adults"'),
 ]
 
 

@@ -211,8 +211,8 @@ _TRIGGER_RE = re.compile(
 # What may stand before a trigger and goes with it: ", but ", " and ", "; ", "that does ".
 _CONN_RE = re.compile(
     r"(?:\s*[,;:—–]\s*|\s+-\s+|\s+|^)(?:(?:but|and|yet|while|though|although|or)\s+)?(?:just\s+)?"
-    r"(?:(?:when|if|whilst)\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|pls|plz|kindly)\s+)?(?:(?:I|we|he|she|they)\s+)?"
-    # "but definitely not Paris", "and preferably not X"
+    r"(?:(?:when|if|whilst|now(?=\s+that\b))\s+)?(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:(?:please|pls|plz|kindly)\s+)?(?:(?:I|we|he|she|they)\s+)?"
+    # "but definitely not Paris", "and preferably not X" ("now that we've ruled out Bosch": the reason goes with the cue)
     r"(?:(?:definitely|certainly|absolutely|preferably|ideally|obviously|especially|particularly|probably|really)\s+)?$",
     re.IGNORECASE,
 )
@@ -248,7 +248,7 @@ _FILLER_RE = re.compile(
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us|(?:him|her|them)(?=\s+(?:a|an|some|any)\s)))?(?:\s+about)?"  # ("find him some …": for whom)
-    r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|" + _WOULD_LIKE + r"|am\s+looking\s+for|'m\s+looking\s+for|’m\s+looking\s+for)"
+    r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|" + _WOULD_LIKE + r"|(?:am|are)\s+looking\s+for|['’](?:m|re)\s+looking\s+for)"  # ("We're looking for …": writers 12 in 12)
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
@@ -2671,6 +2671,11 @@ _AS_REPLACEMENT_RE = re.compile(
 _WORTH_OR_BETTER_RE = re.compile(r"^is\s+it\s+(?:really\s+)?(?:worth\s+(?:(?:using|getting|fitting|installing|buying|having)\s+)?|better\s+to\s+)(?=\w+)", re.IGNORECASE)
 
 
+# "Can I use honey rather than sugar in jam?": the swap is what is asked about (writers drop "can I use" 8 times in 12)
+# (a question with more after it keeps its words: "Can I use merino instead of acrylic …? Is it safe to wash?")
+_USE_INSTEAD_RE = re.compile(r"^(?:can|could|should)\s+(?:i|we|you|one)\s+use\s+(?=[^?]*?\s(?:rather\s+than|instead\s+of|in\s+place\s+of)\s[^?]*\?*$)", re.IGNORECASE)
+
+
 # "Which dystopian novels should we add?", "What festive main courses could we make?": the things asked
 # for; a verb that only says what is done with them ends the question (writers drop it 21 times in 29 since set 109)
 _WHAT_TO_DO_WITH_RE = re.compile(
@@ -2716,6 +2721,8 @@ def _strip_filler(text: str, listed_out: bool = False) -> str:
         t = (replacing.group("thing") or replacing.group("things")) + (" as an " if what[0] == "a" else " as a ") + what + " " + replacing.group("rest")
     elif (weighed := _WORTH_OR_BETTER_RE.match(asked)) and not front:
         t = asked[weighed.end() :].rstrip("?").rstrip()
+    elif (used := _USE_INSTEAD_RE.match(asked)) and not front:
+        t = asked[used.end() :].rstrip("?").rstrip()
     elif (done_with := _WHAT_TO_DO_WITH_RE.match(asked)) and not front:
         t = done_with.group("things")
     for _ in range(2):
@@ -3702,6 +3709,11 @@ _ABOUT_ME_RE = re.compile(
     r"|looking\s+to\s+(?!(?:know|learn|find|read|understand|get\s+info)\b)\w+|just\s+(?:finished|started|moved|bought|got|had|joined|signed|graduated|retired|switched|inherited))\b",
     re.IGNORECASE,
 )
+# the asker named later in a statement tells about them too: "The vet says our labrador …", "Six of us are …"
+# (case-sensitive: "US" is a country)
+_ASKER_NAMED_RE = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|us|[Oo]ur)\b")
+# ("Right, I need a new hobby …": a request after a word that opens the sentence)
+_ASKER_WANTS_RE = re.compile(r"\b(?:I|[Ww]e)(?:\s+(?:just|really|actually|still))?(?:\s+(?:need|want|would\s+like)|['’](?:d\s+like|m\s+after|re\s+after))\b")
 # ("couples keep asking me this", "I was wondering about this": "this" is the question that follows, no topic)
 _TOPIC_STATEMENT_RE = re.compile(
     # ("parents keep asking me about kit", "my clients are asking about ingredients": what others ask
@@ -3720,6 +3732,9 @@ _REFERENCE_RE = re.compile(
     r"\b(?:(?<!\bworth\s)it|this|these|those|them|they|he|him|his|she|her|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$))|(?<=\bis\s)that|(?<=\bwas\s)that|(?<=\bdoes\s)that|(?<=\bdid\s)that|(?<=\bdo\s)that)\b(?!['’])",
     re.IGNORECASE,
 )
+
+
+_ELSE_ALONE_RE = re.compile(r"\b(?:anything|something|what|who|where)\s+else\b", re.IGNORECASE)
 
 
 # "Context: I'm a junior dev. Question: what …": labels of a prompt's parts
@@ -4018,7 +4033,7 @@ def _drop_background(text: str) -> str:
         elif k > 0 and (grading.content_words(sentence) <= _EMPTY_ASK_WORDS or _ASKS_AGAIN_RE.match(sentence)) and not excludes(a, b):
             background.append(k)  # "… What do I tell them?", "Where can I read about these?": it adds nothing
         elif (
-            _ABOUT_ME_RE.match(sentence)
+            (_ABOUT_ME_RE.match(sentence) or (_ASKER_NAMED_RE.search(sentence) is not None and not _QUESTION_START_RE.match(sentence) and not _ASKER_WANTS_RE.search(sentence)))
             and not sentence.endswith("?")
             # ("I'm writing an essay on X." asks for X, unless a question follows: "I'm writing a school
             # project on the Industrial Revolution. Could you find me primary sources on …?")
@@ -4076,7 +4091,13 @@ def _drop_background(text: str) -> str:
         core = re.sub(r"\bfailing\s+that\b", "failing", core, flags=re.IGNORECASE)
         said = _QUOTED_RE.sub(lambda m: "x" * len(m.group(0)), _exclusions_cut(core) if triggers else core)
         people = ("he", "him", "his", "she", "her") if but_people else ()
-        return len(grading.content_words(core)) >= 4 and not any(
+        # ("… murder mystery party …. Leave out the 1920s themes, anything else that works …?": "anything else"
+        # asks for more of the background's kind, where the question names nothing the background does;
+        # "… mild eczema …. What else helps hand eczema?" says its topic again)
+        # (a background that names no topic gives "else" nothing to point at: "…, we can't afford one.")
+        others = grading.content_words(" ".join(text[a:b] for k, (a, b) in enumerate(spans) if k not in kept))
+        else_alone = _ELSE_ALONE_RE.search(said) is not None and len(others) >= 3 and not grading.content_words(core) & others
+        return len(grading.content_words(core)) >= 4 and not else_alone and not any(
             not _antecedent_before(said, m) and m.group(0).lower() not in people for m in _REFERENCE_RE.finditer(said)
         )
 
@@ -4243,8 +4264,9 @@ _OPTION_OFFERED_RES = (
 
 # "What are the entry requirements and the salary for prison officers?": two things asked of one topic
 _BOTH_ASKED_RE = re.compile(
-    r"^(?P<pre>(?:(?:what|which)\s+(?:are|were|is|was)\s+the\s+)?)(?P<a>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2})\s+and\s+(?:the\s+)?"
-    r"(?P<b>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2})\s+(?P<tail>(?:for|of|in|at|on)\s+\S.*)$",
+    # (no preposition inside an item: "symptoms and treatment of shingles in older adults" asks both of shingles)
+    r"^(?P<pre>(?:(?:what|which)\s+(?:are|were|is|was)\s+the\s+)?)(?P<a>[a-z][\w'’-]*(?:\s+(?!(?:for|of|in|at|on)\b)[a-z][\w'’-]*){0,2})\s+and\s+(?:the\s+)?"
+    r"(?P<b>[a-z][\w'’-]*(?:\s+(?!(?:for|of|in|at|on)\b)[a-z][\w'’-]*){0,2})\s+(?P<tail>(?:for|of|in|at|on)\s+\S.*)$",
     re.IGNORECASE,
 )
 
@@ -4618,6 +4640,11 @@ def _rules_to_expr(original: str) -> RuleResult:
             # ("…, or else a good heist movie?": how good the other option should be only softens it; writers
             # drop the word 60 times in 92)
             parts = parts[:1] + [_head_before_preposition(parts[0], _option_offered(_GOOD_OPTION_RE.sub("", part))) for part in parts[1:]]
+            led = _LEAD_RE.match(parts[0]) if not _QUESTION_START_RE.match(parts[0].strip()) else None
+            if led and _words(parts[0][led.end() :]):
+                # "Edinburgh: indoor play centres, or museums other than …": the lead a background gave is
+                # said of each option (as _coordination says it of each item)
+                parts = parts[:1] + [part if _LEAD_RE.match(part) else led.group(0) + part.lstrip() for part in parts[1:]]
             shared = _SHARED_TAIL_RE.search(parts[-1])
             if shared and _words(parts[-1][: shared.start()]):
                 # "a Python web framework other than Django, or a Go one, for a small REST API": what
