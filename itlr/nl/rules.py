@@ -142,8 +142,8 @@ _STRONG = [
     r"sans(?=\s+(?-i:[A-Z]))",  # "classic novels sans Dickens"; "sans serif fonts" is a name
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     _ASKER_IS + r"not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
-    # ("They've already been to the Eden Project": whoever the asker speaks for)
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+|they(?:['’]ve|\s+have)\s+|(?:he|she)(?:['’]s|\s+has)\s+|(?:my|our)\s+(?:[\w-]+\s+){1,2}(?:has|have)\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
+    # ("They've already been to the Eden Project": whoever the asker speaks for; "… and has already covered Saturn": its subject said before)
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+|they(?:['’]ve|\s+have)\s+|(?:he|she)(?:['’]s|\s+has)\s+|(?:my|our)\s+(?:[\w-]+\s+){1,2}(?:has|have)\s+|(?<=\band\s)(?:has|have)\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
     r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))(?!\s+" + _DURATION_OF + ")"
@@ -1366,7 +1366,10 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         typed_keywords = (
             word == "but not" and sentence == sentence.lower()
             and not re.search(r"\b(?:that|which|who|whose|is|are|was|were|be|been|made|like|similar)\b", text[sent_start:conn_start])
-            and not re.match(r"\s*(?:" + "|".join(_RELATION_PREPS) + r"|\w+ing)\b", after)
+            and not re.match(r"\s*(?:" + "|".join(_RELATION_PREPS) + r")\b", after)
+            # ("… but not hearing aids", "… but not letting agents": a gerund and the plural that ends the query are a
+            # noun; "but not working weekends" says when)
+            and not (re.match(r"\s*\w+ing\b", after) and not ((noun := re.fullmatch(r"\s*\w+ing\s+([a-z][\w-]*s)\s*[.!?]*", after)) and noun.group(1) not in syntax.TIME_WORDS))
         )
         # ("a mushroom main course but not a risotto", "a rescue greyhound but not an ex-racer": after
         # "but", one thing of a kind left out, not what the answer is; writers 13 in 13)
@@ -1629,7 +1632,7 @@ _OFF_THE_TABLE_RE = re.compile(
     r"(?:(?!\bbut\s|\b(?:if|since|because|as|now\s+that|given\s+that)\s|\s[-–—]\s|(?:please|pls|plz)\b)[^.,;:?!]){1,100}?)\s+(?:is|are|'s|’s|['’]re|has\s+been|have\s+been)\s+"
     r"(?:off\s+the\s+(?:table|list)|off\s+limits|out\s+of\s+the\s+question|not\s+an\s+option|not\s+options|ruled\s+out|a\s+no[\s-]go|out|"
     r"(?:already\s+)?covered|done\s+to\s+death)"  # "Gutenberg is covered already"
-    r"(?:\s+(?:for\s+(?:me|us|him|her|them)|too|as\s+well|already|now|any\s*more|[a-z]+-wise|for\s+now|for\s+the\s+(?:moment|time\s+being)|at\s+the\s+moment|this\s+(?:time|year))){0,2}"  # ("… is off the table budget-wise", "… for now")
+    r"(?:\s+(?:for\s+(?:me|us|him|her|them)|too|as\s+well|already|now|any\s*more|[a-z]+-wise|for\s+now|for\s+the\s+(?:moment|time\s+being)|at\s+the\s+moment|this\s+(?:time|year)|on\s+(?:[\w-]+\s+){1,2}grounds)){0,2}"  # ("… is off the table budget-wise", "… for now", "… on cost grounds")
     # "… is off the table because of damp": why it is left out says nothing of the topic
     # (and "…, we don't have the kit": what the asker lacks)
     r"(?:,?\s+(?:because|since|as|due\s+to|given|after|following)\b[^.;!?,]*|,\s+(?:we|i)\s+(?:don['’]t|do\s+not|can['’]t|cannot|haven['’]t)\s+(?:have|own|afford|got)\b[^.;!?,]*)?(?:\s*\([^()]{1,60}\))?(?P<end>\s*(?:[.;!?,]|$)|\s+[-–—](?=\s))",  # ("… off the table (we did one last month).")
@@ -1683,9 +1686,10 @@ def _off_the_table_own_sentence(m: re.Match[str]) -> str:
     items = items[:1].upper() + items[1:]  # (a sentence starts with a capital: "a marquee" would not end the one before)
     if lead and re.fullmatch(r"|[.;:?!]\s+", m.group("pre")):
         return m.group("pre") + lead + ". " + items + rest
-    # ("We're planning our wedding on a tight budget, and a marquee is off the table.")
+    # ("We're planning our wedding on a tight budget, and a marquee is off the table.", "My husband hates
+    # the look of vinyl, so vinyl is off the table.")
     sentence = m.string[_sentence_bounds(m.string, m.start())[0] : m.start()]
-    if not lead and re.fullmatch(r",\s+(?:and|but)\s+", m.group("pre"), re.IGNORECASE) and any(w.tag == "PRP" for w in syntax.tag(sentence)):
+    if not lead and re.fullmatch(r",\s+(?:and|but|so)\s+", m.group("pre"), re.IGNORECASE) and any(w.tag in ("PRP", "PRP$") for w in syntax.tag(sentence)):
         return ". " + items + rest
     return m.group(0)
 
@@ -2360,7 +2364,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             if unjoined and not any((w.verb and w.tag != "VBG") or w.tag in ("PRP", "WDT", "WP", "WRB") or w.text.lower() in _PREPOSITIONS for w in tail_words):
                 found_items = found_items + [item.strip() for item in unjoined.group(1).split(",") if item.strip()]
                 np_end, left = len(listed), ""
-            if set_off and found_items and _words(left) and not any(w.tag in ("VBZ", "VBD", "VBP", "MD", "WDT", "WP") for w in syntax.tag(left)):
+            if (set_off or clause) and found_items and _words(text[asked_from:conn_start]) and re.fullmatch(r"\s*(?:everyone|everybody|anyone|you|I|we|they)\s+[a-z][\w'’ -]*[?.!]*\s*", left, re.IGNORECASE):
+                np_end = len(listed.rstrip(" ?.!"))  # ", apart from the mood boost everyone mentions": who mentions it says nothing of the topic
+            elif set_off and found_items and _words(left) and not any(w.tag in ("VBZ", "VBD", "VBP", "MD", "WDT", "WP") for w in syntax.tag(left)):
                 # "Which drills, apart from the classic dribbling cones, help …": set off by commas,
                 # the phrase runs to the comma ("dribbling" is no verb of the question)
                 found_items, np_end = found_items[:-1] + [found_items[-1] + left.rstrip()], len(listed.rstrip())
@@ -4453,9 +4459,14 @@ def _unglued(result: RuleResult, original: str) -> RuleResult:
         if isinstance(e, Not):
             return Not(expr(e.child))
         assert isinstance(e, (And, Or))
-        return type(e)([expr(c) for c in e.children])
+        children: list[Expr] = []
+        for c in map(expr, e.children):
+            if c not in children:  # ("Dinosaurs are off the table" capitalised it by position only: one item, said twice)
+                children.append(c)
+        return type(e)(children) if len(children) > 1 else children[0]
 
-    return RuleResult(expr(result.expr), text(result.positive), [text(n) for n in result.negatives], [text(n) for n in result.notes])
+    negatives = list(dict.fromkeys(text(n) for n in result.negatives))
+    return RuleResult(expr(result.expr), text(result.positive), negatives, [text(n) for n in result.notes])
 
 
 def _capitalised_here(found: RuleResult | str, original: str) -> bool:
