@@ -3083,6 +3083,11 @@ THIRTYFIRST_PASS = [
     ("What are the health benefits of cold-water swimming, apart from the mood boost everyone mentions?", '"What are the health benefits of cold-water swimming?" AND NOT "mood boost"'),
     ("knots apart from the bowline everyone learns first", '"knots everyone learns first" AND NOT "bowline"'),
     ("other than rhubarb vegetables you can force in winter", '"vegetables you can force in winter" AND NOT "rhubarb"'),
+    # a closing "there" points back at a place the background named
+    (
+        "I'm a keen gardener with a north-facing plot that gets almost no sun. Which climbing plants would thrive there, apart from ivy, clematis or climbing hydrangea?",
+        '"I\'m a keen gardener with a north-facing plot that gets almost no sun. Which climbing plants would thrive there?" AND NOT "ivy" AND NOT "clematis" AND NOT "climbing hydrangea"',
+    ),
     # "… and has already covered Saturn": the subject said before
     (
         "My daughter is doing a school project on the solar system and has already covered Saturn. Which planets other than Saturn have rings that you can see with a telescope?",

@@ -3735,7 +3735,9 @@ _SOMEONE_ASKED_RE = re.compile(r"\b(?:ask|asks|asked|asking)\b(?!\s+(?:for|to)\b
 # words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
 # ("worth it" points nowhere; "Is that enforceable?" points back)
 _REFERENCE_RE = re.compile(
-    r"\b(?:(?<!\bworth\s)it|this|these|those|them|they|he|him|his|she|her|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$))|(?<=\bis\s)that|(?<=\bwas\s)that|(?<=\bdoes\s)that|(?<=\bdid\s)that|(?<=\bdo\s)that)\b(?!['’])",
+    r"\b(?:(?<!\bworth\s)it|this|these|those|them|they|he|him|his|she|her|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$))|"
+    # ("Which climbing plants would thrive there?" points at a place; "What options are there?" does not)
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)there(?=\s*(?:[?.!,;]|$))|(?<=\bis\s)that|(?<=\bwas\s)that|(?<=\bdoes\s)that|(?<=\bdid\s)that|(?<=\bdo\s)that)\b(?!['’])",
     re.IGNORECASE,
 )
 
