@@ -3088,6 +3088,10 @@ THIRTYFIRST_PASS = [
         "I'm a keen gardener with a north-facing plot that gets almost no sun. Which climbing plants would thrive there, apart from ivy, clematis or climbing hydrangea?",
         '"I\'m a keen gardener with a north-facing plot that gets almost no sun. Which climbing plants would thrive there?" AND NOT "ivy" AND NOT "clematis" AND NOT "climbing hydrangea"',
     ),
+    # a name, then a word in "s" with its object, inside a question's subject: the word is the question's verb
+    ("Which practice management software excluding ezyVet handles online booking well?", '"Which practice management software handles online booking well?" AND NOT "ezyVet"'),
+    # a superlative after "with" asks of the class; "darjeeling" is no gerund taking the phrase
+    ("tea regions except darjeeling with the best first flush", '"tea regions with the best first flush" AND NOT "darjeeling"'),
     # "… and has already covered Saturn": the subject said before
     (
         "My daughter is doing a school project on the solar system and has already covered Saturn. Which planets other than Saturn have rings that you can see with a telescope?",

@@ -2431,9 +2431,15 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 untrimmed = len(found_items[-1].split())
                 # ("Which suppliers apart from eBay stock spares …?", "… other than Xero handles restricted funds
                 # …?": a name and one lowercase word, and no finite verb after them: that word is the verb)
-                name_then_verb = re.fullmatch(r"((?:[A-Z][\w'’.&-]*\s+)+)([a-z]+)", found_items[-1])
+                # ("… excluding ezyVet handles online booking well?": a name typed in camel case, then a word in "s" and
+                # what it does)
+                name_then_verb = re.fullmatch(r"((?:(?:[A-Z]|[a-z]+[A-Z])[\w'’.&-]*\s+)+)([a-z]+)", found_items[-1])
+                name_verb_object = re.fullmatch(r"((?:(?:[A-Z]|[a-z]+[A-Z])[\w'’.&-]*\s+)+)([a-z]+s)(?:\s+[a-z][\w-]*)+", found_items[-1])
                 finite_after = [w for w in _read_after("", span[end:]) if w.tag in ("VB", "VBZ", "VBP", "MD") or (w.tag == "VBD" and not w.text.endswith("ed"))]
-                if name_then_verb and _words(span[end:]) and not finite_after:
+                if name_verb_object and not finite_after and not re.search(r"\b(?:and|or)\b", found_items[-1]):
+                    found_items[-1] = name_verb_object.group(1).rstrip()
+                    end = start + len(found_items[-1])
+                elif name_then_verb and _words(span[end:]) and not finite_after:
                     found_items[-1] = name_then_verb.group(1).rstrip()
                     end = start + len(found_items[-1])
                 for _ in range(2):

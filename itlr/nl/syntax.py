@@ -201,6 +201,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         words[i].tag == "VBG" and not words[i].capitalised and i + 2 < n
         and (words[i + 1].text.lower() in _GERUND_PREPOSITIONS or (words[i].text.lower() == "going" and words[i + 1].text.lower() == "for"))
         and words[i + 2].tag in _NOUN_TAGS | {"DT", "PRP$", "JJ", "CD"} and not _time_follows(words, i + 2)
+        # ("except darjeeling with the best first flush": a superlative asks it of the class; "darjeeling" is no gerund)
+        and not (i + 3 < n and words[i + 2].tag == "DT" and words[i + 3].tag in ("JJS", "RBS"))
     ):
         j = i + 2
     # ("rather than drilling them with flashcards": so its pronoun object and the preposition after it)
