@@ -3092,6 +3092,10 @@ THIRTYFIRST_PASS = [
     ("Which practice management software excluding ezyVet handles online booking well?", '"Which practice management software handles online booking well?" AND NOT "ezyVet"'),
     # a superlative after "with" asks of the class; "darjeeling" is no gerund taking the phrase
     ("tea regions except darjeeling with the best first flush", '"tea regions with the best first flush" AND NOT "darjeeling"'),
+    # a question that asks of a name of its own stands alone, whatever the background names
+    ("My daughter's school is putting on a musical this spring and she's got a part in it. Can you find the song list for Guys and Dolls?", '"song list for Guys and Dolls?"'),
+    # "no X or Y" after keywords read whole ("deadlifts" alone is a verb to the tagger)
+    ("weight training for rowers no deadlifts or squats", '"weight training for rowers" AND NOT "deadlifts" AND NOT "squats"'),
     # "… and has already covered Saturn": the subject said before
     (
         "My daughter is doing a school project on the solar system and has already covered Saturn. Which planets other than Saturn have rings that you can see with a telescope?",

@@ -2085,7 +2085,8 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             r"\s+(?P<a>[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s*,\s*[a-z][\w-]*(?:\s+[a-z][\w-]*)?)*)\s*,?\s+(?:or|nor)\s+(?P<b>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s.!]*", after
         ) if m.group(0) == "no" and not boundary and text == text.lower() else None
         if listed and not re.search(r"\b(?:with|has|have|had)\s*$", text[:conn_start]):
-            boundary = all(_noun_list(item) for item in listed.group("a").split(",")) and _noun_list(listed.group("b")) and _keywords_before(text, conn_start)
+            # (read whole too: alone, "deadlifts" is a verb to the tagger, "deadlifts or squats" a list of nouns)
+            boundary = ((all(_noun_list(item) for item in listed.group("a").split(",")) and _noun_list(listed.group("b"))) or _noun_list(listed.group(0))) and _keywords_before(text, conn_start)
         if not (boundary or meta_follows or word == "without" or word == "not"):
             continue
         if imperative and not boundary and re.search(r"\b(?:[Pp]eople|[Tt]hey|[Ff]olk|(?!(?:always|perhaps|is|was|has|does|as|this|its|his|us|yes|thus|plus|less|unless|across)\b)[a-z]+s)\s+$", text[: m.start()]):
@@ -3748,6 +3749,8 @@ _REFERENCE_RE = re.compile(
 )
 
 
+# a name of several capitalised words after a question's first word ("Guys and Dolls", "the Lake District"; not "I")
+_OWN_NAME_RE = re.compile(r"(?<=\S\s)(?!I\b)[A-Z][\w'’-]+(?:\s+(?:and|of|the|&)\s+|\s+)(?!I\b)[A-Z][\w'’-]+")
 _ELSE_ALONE_RE = re.compile(r"\b(?:anything|something|what|who|where)\s+else\b", re.IGNORECASE)
 
 
@@ -4159,7 +4162,8 @@ def _drop_background(text: str) -> str:
             if (
                 # (or one whose topics are no objects of the asker's: "… and a pupil asked me something I
                 # couldn't answer. Why are whales not fish?")
-                before and ((not lead_topics and not named) or why_asked) and asked_alone and not _REFERENCE_RE.search(asked_alone)
+                # (or one that asks of a name of its own: "… she's got a part in it. Can you find the song list for Guys and Dolls?")
+                before and ((not lead_topics and not named) or why_asked or _OWN_NAME_RE.search(asked_alone) is not None) and asked_alone and not _REFERENCE_RE.search(asked_alone)
                 and not re.search(r"\bthen\b", asked_alone, re.IGNORECASE)  # ("What were the rules back then?" points back)
                 and not any(_STATEMENT_CUE_RE.match(text[spans[k][0] : spans[k][1]].strip().lower()) for k in before)  # ("I hate cooking. Quick dinner ideas?")
                 and not re.search(r"\b(?:else|options?)\b", asked_alone, re.IGNORECASE)
