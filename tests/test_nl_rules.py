@@ -3096,6 +3096,10 @@ THIRTYFIRST_PASS = [
     ("My daughter's school is putting on a musical this spring and she's got a part in it. Can you find the song list for Guys and Dolls?", '"song list for Guys and Dolls?"'),
     # "no X or Y" after keywords read whole ("deadlifts" alone is a verb to the tagger)
     ("weight training for rowers no deadlifts or squats", '"weight training for rowers" AND NOT "deadlifts" AND NOT "squats"'),
+    # a list of activities after "but not"; a cue word followed by "or" is one more item ("skipping or burpees")
+    ("cardio workouts at home but not running, skipping or burpees", '"cardio workouts at home" AND NOT "running" AND NOT "skipping" AND NOT "burpees"'),
+    # "What X are available for Y?": the things and what for (writers since set 134, 8 in 8)
+    ("What grants are available for listed buildings in England?", '"grants for listed buildings in England"'),
     # "… and has already covered Saturn": the subject said before
     (
         "My daughter is doing a school project on the solar system and has already covered Saturn. Which planets other than Saturn have rings that you can see with a telescope?",
