@@ -3056,6 +3056,8 @@ THIRTYFIRST_PASS = [
     ("We're looking for ryokans in Kyoto or Hakone with a private onsen.", '"ryokans in Kyoto with a private onsen" OR "ryokans in Hakone with a private onsen"'),
     # a statement that names the asker later on is background too ("… our toddler hates …")
     ("Summer holiday is coming up and our toddler hates having cream rubbed on. Are there any sunscreens without chemical filters?", '"Are there any sunscreens without chemical filters?"'),
+    # (a keyword query that says "us" is no statement about the asker: "for us citizens", "in the us")
+    ("visa waiver countries other than the uk for us citizens. Also, what are the main risks?", '"visa waiver countries for us citizens. Also, what are the main risks?" AND NOT "uk"'),
     # the lead a background gave goes with each option
     (
         "I've got a free Saturday in Edinburgh and the forecast says rain all day. Looking for indoor play centres, or museums other than the National Museum.",

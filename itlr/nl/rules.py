@@ -3740,8 +3740,15 @@ _ABOUT_ME_RE = re.compile(
     re.IGNORECASE,
 )
 # the asker named later in a statement tells about them too: "The vet says our labrador …", "Six of us are …"
-# (case-sensitive: "US" is a country)
-_ASKER_NAMED_RE = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|us|[Oo]ur)\b")
+# (case-sensitive: "US" is a country, and so is "the us" typed in lowercase)
+_ASKER_NAMED_RE = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|(?<!\bthe\s)us|[Oo]ur)\b")
+def _names_asker(sentence: str) -> bool:
+    """Whether ``sentence`` names the asker; a lone "us" only in a sentence typed as a statement (capitalised or with a
+    finite verb), not in a keyword query ("visa waiver countries … for us citizens")."""
+    said = {m.group(0) for m in _ASKER_NAMED_RE.finditer(sentence)}
+    return bool(said - {"us"}) or (bool(said) and (sentence[:1].isupper() or any(w.tag in ("VBZ", "VBP", "VBD", "MD") for w in syntax.tag(sentence))))
+
+
 # ("Right, I need a new hobby …": a request after a word that opens the sentence)
 _ASKER_WANTS_RE = re.compile(r"\b(?:I|[Ww]e)(?:\s+(?:just|really|actually|still))?(?:\s+(?:need|want|would\s+like)|['’](?:d\s+like|m\s+after|re\s+after))\b")
 # ("couples keep asking me this", "I was wondering about this": "this" is the question that follows, no topic)
@@ -4067,7 +4074,7 @@ def _drop_background(text: str) -> str:
         elif k > 0 and (grading.content_words(sentence) <= _EMPTY_ASK_WORDS or _ASKS_AGAIN_RE.match(sentence)) and not excludes(a, b):
             background.append(k)  # "… What do I tell them?", "Where can I read about these?": it adds nothing
         elif (
-            (_ABOUT_ME_RE.match(sentence) or (_ASKER_NAMED_RE.search(sentence) is not None and not _QUESTION_START_RE.match(sentence) and not _ASKER_WANTS_RE.search(sentence)))
+            (_ABOUT_ME_RE.match(sentence) or (_names_asker(sentence) and not _QUESTION_START_RE.match(sentence) and not _ASKER_WANTS_RE.search(sentence)))
             and not sentence.endswith("?")
             # ("I'm writing an essay on X." asks for X, unless a question follows: "I'm writing a school
             # project on the Industrial Revolution. Could you find me primary sources on …?")

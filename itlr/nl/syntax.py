@@ -474,8 +474,8 @@ def _listed_plural(w: Word) -> bool:
 
 
 def _plural_run_end(words: list[Word], j: int) -> int:
-    """End of the run of listed plurals from word j ("carrots parsnips", "carrots or parsnips"), or j where
-    the run does not end its clause or a preposition or relative clause follows it ("… mugs for dad": whom for is the class's)."""
+    """End of the run of listed plurals from word j ("carrots parsnips", "carrots or parsnips") where the clause
+    ends there or a preposition or relative clause follows ("… mugs for dad": whom for is the class's); j otherwise."""
     run = j
     while run < len(words) and _listed_plural(words[run]):
         run += 1
