@@ -2276,6 +2276,10 @@ _STUFF_RE = re.compile(r"\s*(?P<what>[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\
 _TAKES_BARE_VERB = syntax.AUXILIARIES | {"could", "would", "should", "might", "had", "need", "help", "make", "let", "go", "come", "dare"}
 
 
+# a clause after a noun with a pronoun subject and no "that": "(the mood boost) everyone mentions"
+_CONTACT_CLAUSE_RE = re.compile(r"\s*(?:" + "|".join(sorted(syntax.CONTACT_SUBJECTS)) + r")\s+[a-z][\w'’ -]*[?.!]*\s*", re.IGNORECASE)
+
+
 def _inline_exclusions(text: str, items: list[str]) -> str:
     """Removes each exclusion (trigger and the noun phrase it governs) from ``text``; the excluded items go to ``items``."""
     text = _REPEATED_NOT_RE.sub(lambda m: m.group("first") + re.sub(r"(,?\s+(?:and\s+|or\s+)?)not\s+", r"\1", m.group("rest"), flags=re.IGNORECASE), text)
@@ -2371,7 +2375,7 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             if unjoined and not any((w.verb and w.tag != "VBG") or w.tag in ("PRP", "WDT", "WP", "WRB") or w.text.lower() in _PREPOSITIONS for w in tail_words):
                 found_items = found_items + [item.strip() for item in unjoined.group(1).split(",") if item.strip()]
                 np_end, left = len(listed), ""
-            if (set_off or clause) and found_items and _words(text[asked_from:conn_start]) and re.fullmatch(r"\s*(?:everyone|everybody|anyone|you|I|we|they)\s+[a-z][\w'’ -]*[?.!]*\s*", left, re.IGNORECASE):
+            if (set_off or clause) and found_items and _words(text[asked_from:conn_start]) and _CONTACT_CLAUSE_RE.fullmatch(left):
                 np_end = len(listed.rstrip(" ?.!"))  # ", apart from the mood boost everyone mentions": who mentions it says nothing of the topic
             elif set_off and found_items and _words(left) and not any(w.tag in ("VBZ", "VBD", "VBP", "MD", "WDT", "WP") for w in syntax.tag(left)):
                 # "Which drills, apart from the classic dribbling cones, help …": set off by commas,
@@ -3742,11 +3746,18 @@ _ABOUT_ME_RE = re.compile(
 # the asker named later in a statement tells about them too: "The vet says our labrador …", "Six of us are …"
 # (case-sensitive: "US" is a country, and so is "the us" typed in lowercase)
 _ASKER_NAMED_RE = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|(?<!\bthe\s)us|[Oo]ur)\b")
+
+
+def _has_finite_verb(text: str) -> bool:
+    """Whether ``text`` holds a finite verb: it states something ("As a vegan, I need …" has none before "I need")."""
+    return any(w.tag in ("VBZ", "VBP", "VBD", "MD") for w in syntax.tag(text))
+
+
 def _names_asker(sentence: str) -> bool:
     """Whether ``sentence`` names the asker; a lone "us" only in a sentence typed as a statement (capitalised or with a
     finite verb), not in a keyword query ("visa waiver countries … for us citizens")."""
     said = {m.group(0) for m in _ASKER_NAMED_RE.finditer(sentence)}
-    return bool(said - {"us"}) or (bool(said) and (sentence[:1].isupper() or any(w.tag in ("VBZ", "VBP", "VBD", "MD") for w in syntax.tag(sentence))))
+    return bool(said - {"us"}) or (bool(said) and (sentence[:1].isupper() or _has_finite_verb(sentence)))
 
 
 # ("Right, I need a new hobby …": a request after a word that opens the sentence)
@@ -3848,7 +3859,7 @@ def _split_late_requests(text: str) -> str:
         before = text[start : m.start()].strip()
         if not before or _asks(before):
             continue
-        if not any(w.tag in ("VBZ", "VBP", "VBD", "MD") for w in syntax.tag(before)):
+        if not _has_finite_verb(before):
             continue  # "As a vegan, I need …": no statement before it, one sentence
         out.append(text[last : m.start()] + ". " + text[m.end() : m.end() + 1].upper())
         last = m.end() + 1
@@ -4136,8 +4147,10 @@ def _drop_background(text: str) -> str:
         # asks for more of the background's kind, where the question names nothing the background does;
         # "… mild eczema …. What else helps hand eczema?" says its topic again)
         # (a background that names no topic gives "else" nothing to point at: "…, we can't afford one.")
-        others = grading.content_words(" ".join(text[a:b] for k, (a, b) in enumerate(spans) if k not in kept))
-        else_alone = _ELSE_ALONE_RE.search(said) is not None and len(others) >= 3 and not grading.content_words(core) & others
+        else_alone = False
+        if _ELSE_ALONE_RE.search(said):  # (the other sentences' words read only where "else" is said)
+            others = grading.content_words(" ".join(text[a:b] for k, (a, b) in enumerate(spans) if k not in kept))
+            else_alone = len(others) >= 3 and not grading.content_words(core) & others
         return len(grading.content_words(core)) >= 4 and not else_alone and not any(
             not _antecedent_before(said, m) and m.group(0).lower() not in people for m in _REFERENCE_RE.finditer(said)
         )

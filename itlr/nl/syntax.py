@@ -215,10 +215,10 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             break  # "the low-FODMAP diet any more, …": when, not what
         # "apart from the mood boost everyone mentions": a clause of the phrase, its subject a pronoun
         # ("boost" before it is the phrase's last noun, whatever the tagger says)
-        if w.tag in ("VB", "VBP") and w.text.islower() and words[j - 1].tag == "NN" and j + 1 < n and words[j + 1].text.lower() in _CONTACT_SUBJECTS:
+        if w.tag in ("VB", "VBP") and w.text.islower() and words[j - 1].tag == "NN" and j + 1 < n and words[j + 1].text.lower() in CONTACT_SUBJECTS:
             j += 1
             continue
-        if low in _CONTACT_SUBJECTS and words[j - 1].tag in _NOUN_TAGS | {"VB", "VBP"} and j + 1 < n and (words[j + 1].verb or words[j + 1].tag == "NNS"):
+        if low in CONTACT_SUBJECTS and words[j - 1].tag in _NOUN_TAGS | {"VB", "VBP"} and j + 1 < n and (words[j + 1].verb or words[j + 1].tag == "NNS"):
             break
         # "the danube the rhine": a new noun phrase (a phrase's first word tagged a verb is a misread noun)
         if w.text == "the" and not words[j - 1].capitalised and (words[j - 1].tag in _NOUN_TAGS or (j - 1 == i and words[i].verb and words[i].tag != "VBG")):
@@ -465,7 +465,7 @@ def plural_noun(w: Word) -> bool:
 
 
 # who says a clause after a noun without "that": "the mood boost everyone mentions", "the tips you gave"
-_CONTACT_SUBJECTS = {"everyone", "everybody", "anyone", "you", "i", "we", "they"}
+CONTACT_SUBJECTS = {"everyone", "everybody", "anyone", "you", "i", "we", "they"}
 
 
 def _listed_plural(w: Word) -> bool:
