@@ -4135,6 +4135,11 @@ def _drop_background(text: str) -> str:
         rest = _exclusions_cut(text[a:b]).lstrip(" ,;:-–—")  # ("Not interested in X, I need …": the comma goes with the cut)
         return rest if _asks(rest) else ""
 
+    def asked_words(kept: list[int]) -> frozenset[str]:
+        # what the sentences ask for, less request wording and exclusions, each read alone
+        # ("What calming aids can we try? We've already ruled out Feliway." asks for two words)
+        return frozenset().union(*(grading.content_words(_strip_filler(_exclusions_cut(asked_in(*spans[k])).strip())) for k in kept))
+
     def stands_alone(kept: list[int], but_people: bool = False) -> bool:
         core = " ".join(asked_in(a, b) for a, b in (spans[k] for k in kept))
         # ("'use it or lose it' rules": a quoted "it" points nowhere, nor does one in what is left out:
@@ -4181,7 +4186,7 @@ def _drop_background(text: str) -> str:
                 lead_topics = [t for t in lead_topics if not grading.content_words(t) <= asked]
                 specific = (
                     not re.search(r"\b(?:else|other|others|another|options?|suggestions?|ideas?|recommend\w*|some|any)\b", asked_text, re.IGNORECASE)
-                    and len(grading.content_words(_strip_filler(_exclusions_cut(asked_text).strip()))) >= 3
+                    and len(asked_words(request)) >= 3
                     # ("What's the best sauce recipe?", "What are the tax consequences in Canada?": "the" points back;
                     # "… what lifestyle changes actually help?": help with what the background says)
                     and not _POINTS_BACK_RE.search(asked_text.strip())
@@ -4219,10 +4224,10 @@ def _drop_background(text: str) -> str:
     # and any background's topics where the question asks for two words or fewer once its exclusions
     # are cut ("I'm planning a vegetarian dinner party. Can you suggest main courses apart from
     # lasagne and curry?": "main courses" alone lost what they are for)
-    asking = " ".join(text[a:b] for a, b in (spans[k] for k in request) if _asks(text[a:b]) or (opens_with_exclusion(a, b) and asked_in(a, b)))
-    asked_without_exclusions = _exclusions_cut(asking)
+    asking = [k for k in request if _asks(text[spans[k][0] : spans[k][1]]) or (opens_with_exclusion(*spans[k]) and asked_in(*spans[k]))]
+    asked_without_exclusions = _exclusions_cut(" ".join(text[spans[k][0] : spans[k][1]] for k in asking))
     # (less its request wording: "Could you point me to beginner tips" asks for two words)
-    bare = len(grading.content_words(_strip_filler(asked_without_exclusions.strip()))) <= 2
+    bare = len(asked_words(asking)) <= 2
     # (a place the question narrows with a name of its own goes: "We're off to Japan. Ryokan stays in
     # Kyoto?", "… in Manchester. Primary schools in Didsbury?"; writers dropped it 12 times in 13)
     named_in_asking = re.search(r"(?<=[\w,)]\s)(?!I\b)[A-Z][a-z]", asked_without_exclusions) is not None
