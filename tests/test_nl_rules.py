@@ -3116,6 +3116,16 @@ THIRTYSECOND_PASS = [
         "We've just adopted a rescue cat who is very anxious and hides all day. What calming aids can we try? We've already ruled out Feliway, calming collars and CBD oil.",
         '"rescue cat: calming aids" AND NOT "Feliway" AND NOT "calming collars" AND NOT "CBD oil"',
     ),
+    # an "it" that stands for what follows ("Is it legal to …", "What does it mean when …") points at no background
+    (
+        "I've just become a landlord and the letting agent used a phrase I didn't know. Is it legal to put 'no DSS' in rental adverts?",
+        '"Is it legal to put \'no DSS\' in rental adverts?"',
+    ),
+    (
+        "I'm in a dispute with my landlord over my deposit and just got a letter from his solicitor. What does it mean when a letter is marked without prejudice?",
+        '"What does it mean when a letter is marked without prejudice?"',
+    ),
+    ("I bought a cast iron pan last week. Is it safe for the dishwasher?", '"cast iron pan: Is it safe for the dishwasher?"'),
 ]
 
 

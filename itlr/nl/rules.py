@@ -3777,7 +3777,8 @@ _SOMEONE_ASKED_RE = re.compile(r"\b(?:ask|asks|asked|asking)\b(?!\s+(?:for|to)\b
 # words that point back to an earlier sentence ("that" only where it is no relative pronoun: "… for that?")
 # ("worth it" points nowhere; "Is that enforceable?" points back)
 _REFERENCE_RE = re.compile(
-    r"\b(?:(?<!\bworth\s)it|this|these|those|them|they|he|him|his|she|her|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$))|"
+    # ("Is it legal to …", "What does it mean when …": an "it" that stands for what follows points nowhere)
+    r"\b(?:(?<!\bworth\s)it(?!(?:(?<=\bis\sit)|(?<=\bwas\sit)|(?<=\bdoes\sit)|(?<=\bwould\sit))\s+(?:[a-z]+\s+){0,2}?(?:to|when|if)\s+[a-z])|this|these|those|them|they|he|him|his|she|her|such|same|(?:which|the|this|that)\s+ones?|that(?=\s*(?:[?.!,;]|$))|"
     # ("Which climbing plants would thrive there?" points at a place; "What options are there?" does not)
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)there(?=\s*(?:[?.!,;]|$))|(?<=\bis\s)that|(?<=\bwas\s)that|(?<=\bdoes\s)that|(?<=\bdid\s)that|(?<=\bdo\s)that)\b(?!['’])",
     re.IGNORECASE,
