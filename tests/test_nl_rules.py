@@ -3126,6 +3126,16 @@ THIRTYSECOND_PASS = [
         '"What does it mean when a letter is marked without prejudice?"',
     ),
     ("I bought a cast iron pan last week. Is it safe for the dishwasher?", '"cast iron pan: Is it safe for the dishwasher?"'),
+    # the room the asker does up is what its floors, walls and worktops are for; a part of the room says where
+    (
+        "We're redoing our kitchen on a tight budget. Which worktop materials are durable, excluding granite, quartz and marble?",
+        '"kitchen: Which worktop materials are durable?" AND NOT "granite" AND NOT "quartz" AND NOT "marble"',
+    ),
+    (
+        "We're redoing our bathroom on a tight budget. Which tiles other than porcelain hold up well on a shower floor?",
+        '"Which tiles hold up well on a shower floor?" AND NOT "porcelain"',
+    ),
+    ("We're redoing our bathroom on a tight budget. Which extractor fans are the quietest on the market?", '"Which extractor fans are the quietest on the market?"'),
 ]
 
 
