@@ -3136,6 +3136,15 @@ THIRTYSECOND_PASS = [
         '"Which tiles hold up well on a shower floor?" AND NOT "porcelain"',
     ),
     ("We're redoing our bathroom on a tight budget. Which extractor fans are the quietest on the market?", '"Which extractor fans are the quietest on the market?"'),
+    # "not connected to the mainland" is a physical link, a property; "not connected to politics" leaves a topic out
+    ("scottish islands not connected to the mainland by a bridge", '"scottish islands not connected to the mainland by a bridge"'),
+    ("houses not connected to the gas grid", '"houses not connected to the gas grid"'),
+    ("news articles not connected to politics", '"news articles" AND NOT "politics"'),
+    # the asker's own usual thing names nothing to leave out
+    (
+        "My son's school has banned nuts, so his usual lunch is out. What could he take rather than peanut butter sandwiches?",
+        '"nuts: What could he take rather than peanut butter sandwiches?"',
+    ),
 ]
 
 

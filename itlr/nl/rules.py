@@ -699,6 +699,8 @@ def _tidy(text: str) -> str:
 
 
 # "We already own loads.": how many, not what
+# "so his usual lunch is out": the asker's own usual thing names nothing to leave out ("My Usual Self" in capitals is a title)
+_OWN_USUAL_RE = re.compile(r"(?:[Hh]is|[Hh]er|[Tt]heir|[Mm]y|[Oo]ur|[Yy]our)\s+(?:usual|normal|regular|current|existing|everyday)\b")
 _HOW_MANY_RE = re.compile(r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|a\s+bunch|several|many|most|all|both|some)(?:\s+of\s+(?:them|those|these|it))?", re.IGNORECASE)
 
 
@@ -1279,6 +1281,10 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         or grading.content_words(after) & grading.content_words(text[sent_start:conn_start])
     ):
         return False  # "languages not related to any other language": how the answer stands to its own kind, a property
+    if re.match(r"not\s+(?:connected|linked)\s+to\b", word) and re.match(
+        r"\s*(?:the\s+)?(?:mainland|mains|(?:national\s+|gas\s+|power\s+|electricity\s+)?grid|(?:rail|road|sewer|phone|broadband)\s+network|internet|sewers?|sewerage)\b", after, re.IGNORECASE
+    ):
+        return False  # "scottish islands not connected to the mainland by a bridge": a physical link, not a topic
     if re.match(r"not\s+(?:covered\s+by|part\s+of)\b", word) and not _TEXT_NOUN_RE.search(text[sent_start:conn_start]):
         return False  # "medicines not covered by Medicare": what the answer is not; a text "not covering" X leaves X out
     if _PROPERTY_RELATION_RE.match(word) and re.search(r"\b(?:is|are|was|were)\s*$", text[:m.start()], re.IGNORECASE) and _QUESTION_START_RE.match(text[sent_start:].strip()):
@@ -5243,7 +5249,10 @@ def _translate(text: str) -> RuleResult | None:
     negs: list[str] = []
     for piece in pieces:
         piece = _clean_negative(piece)
-        if piece and _words(piece) and piece not in negs and piece.lower() != positive.lower() and piece not in ("etc", "Etc") and not _HOW_MANY_RE.fullmatch(piece):
+        if (
+            piece and _words(piece) and piece not in negs and piece.lower() != positive.lower() and piece not in ("etc", "Etc") and not _HOW_MANY_RE.fullmatch(piece)
+            and not _OWN_USUAL_RE.match(piece)
+        ):
             negs.append(piece)
 
     if (
