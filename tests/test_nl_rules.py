@@ -3145,6 +3145,11 @@ THIRTYSECOND_PASS = [
         "My son's school has banned nuts, so his usual lunch is out. What could he take rather than peanut butter sandwiches?",
         '"nuts: What could he take rather than peanut butter sandwiches?"',
     ),
+    # a title's "on the" goes on where its capitals end before the question's verb
+    (
+        "What novels other than All Quiet on the Western Front are set in the First World War trenches?",
+        '"What novels are set in the First World War trenches?" AND NOT "All Quiet on the Western Front"',
+    ),
 ]
 
 

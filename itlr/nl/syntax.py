@@ -249,8 +249,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             k = j + 2
             while k < n and words[k].capitalised and words[k].tag not in (".", ",", ":"):
                 k += 1
-            # (or before a relative clause, which is the class's: "… aside from Singing for the Brain that welcome …")
-            if k >= n or words[k].tag in (".", ",", ":") or words[k].text.lower() in _LIST_WORDS | {"that", "which", "who"}:
+            # (or before a relative clause, which is the class's: "… aside from Singing for the Brain that welcome …";
+            # or before the question's verb: "What novels other than All Quiet on the Western Front are set …")
+            if k >= n or words[k].tag in (".", ",", ":", "VBP", "VBZ", "VBD", "MD") or words[k].text.lower() in _LIST_WORDS | {"that", "which", "who"}:
                 j = k
                 continue
         if low == "of" and j + 1 < n and words[j + 1].tag not in (".", ","):
