@@ -3150,6 +3150,11 @@ THIRTYSECOND_PASS = [
         "What novels other than All Quiet on the Western Front are set in the First World War trenches?",
         '"What novels are set in the First World War trenches?" AND NOT "All Quiet on the Western Front"',
     ),
+    # a second question that ends in its verb takes the first one's predicate
+    (
+        "Which Greek islands are quiet in June, or which Croatian islands other than Hvar are?",
+        '"Which Greek islands are quiet in June" OR "which Croatian islands are quiet in June" AND NOT "Hvar"',
+    ),
 ]
 
 

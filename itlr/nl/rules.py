@@ -4754,6 +4754,12 @@ def _rules_to_expr(original: str) -> RuleResult:
                     # "Which parrot species are good talkers …, or which are quiet enough for flats?":
                     # the second question asks of the first one's things
                     results[k] = _translate(elided.group("wh") + " " + subject.group("np") + " " + elided.group("rest"))
+                ends_bare = _ENDS_IN_AUXILIARY_RE.match(parts[k])
+                predicate = _WH_PREDICATE_RE.match(first.positive) if ends_bare and first is not None else None
+                if ends_bare and predicate:
+                    # "Which Greek islands are quiet in June, or which Croatian islands other than Hvar are?":
+                    # the second question's verb stands for the first one's predicate
+                    results[k] = _translate(ends_bare.group("body") + " " + predicate.group("pred"))
                 topics = syntax.background_topics(first.positive) if first is not None and _OBJECT_IT_RE.search(parts[k]) else []
                 if len(topics) == 1 and first is not None and not _OBJECT_IT_RE.search(first.positive):
                     # "What helps with jet lag …, or else how do airline pilots cope with it?": "it" is
@@ -4797,6 +4803,9 @@ def _kind_head(positive: str) -> str | None:
 _ELIDED_SUBJECT_RE = re.compile(r"^\s*(?P<wh>which|what)\s+(?P<rest>(?:are|is|were|was|can|could|do|does|will|would)\b.+)$", re.IGNORECASE)
 _WH_SUBJECT_NP_RE = re.compile(r"^(?:which|what)\s+(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:are|is|were|was|can|could|do|does|will|would|have|has)\b", re.IGNORECASE)
 _OBJECT_IT_RE = re.compile(r"\b((?:of|with|on|about|for|to|from|into|against|after)\s+)it\b(?!['’])", re.IGNORECASE)
+_AUXILIARY = r"(?:are|is|were|was|can|could|do|does|will|would|have|has)"
+_ENDS_IN_AUXILIARY_RE = re.compile(r"^(?P<body>\s*(?:which|what)\s+\S.*?\s+" + _AUXILIARY + r")\s*[?.!]*\s*$", re.IGNORECASE)
+_WH_PREDICATE_RE = re.compile(r"^(?:which|what)\s+\S.*?\s+" + _AUXILIARY + r"\s+(?P<pred>\S.*?)\s*[?.!]*$", re.IGNORECASE)
 _BARE_WH_RE = re.compile(r"^\s*(?:which|what)\s+(?P<noun>[\w-]+)\s*[?.!]*\s*$", re.IGNORECASE)
 _WH_NOUN_RE = re.compile(r"^(?P<wh>which|what)\s+[\w-]+(?P<rest>\s+(?:go|goes|are|is|work|works|pair|pairs|can|should|would|do|does|have|has)\b.+)$", re.IGNORECASE)
 # ", or" between two alternatives that keep their own exclusions: "X except Y, or Z".
