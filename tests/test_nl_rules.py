@@ -3155,6 +3155,9 @@ THIRTYSECOND_PASS = [
         "Which Greek islands are quiet in June, or which Croatian islands other than Hvar are?",
         '"Which Greek islands are quiet in June" OR "which Croatian islands are quiet in June" AND NOT "Hvar"',
     ),
+    # things the asker would have instead of others are a swap; a text about one rather than the other leaves it out
+    ("We'd like hardy shrubs rather than annual bedding plants.", '"hardy shrubs rather than annual bedding plants"'),
+    ("I want articles on knitting rather than crocheting.", '"knitting" AND NOT "crocheting"'),
 ]
 
 

@@ -981,6 +981,12 @@ _CHOICE_NOUN_RE = re.compile(
 _WAYS_ASKED_RE = re.compile(r"\b(?:ideas?|tips?|ways?|suggestions?|advice|options?)\s+(?:for|on|of|to)\b", re.IGNORECASE)
 
 
+_WISH_FOR_THINGS_RE = re.compile(
+    r"(?:i|we)(?:(?:['’]d|\s+would)\s+(?:really\s+)?(?:like|love|prefer)|\s+(?:really\s+|just\s+)?(?:want|need|prefer)|(?:['’](?:m|re)|\s+(?:am|are))\s+(?:looking\s+for|after))\s+(?!to\b|about\b|info)",
+    re.IGNORECASE,
+)
+
+
 def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, sent_end: int) -> bool:
     """ "What can I drink instead of coffee?", "Reasons to learn X rather than Y", "Almond milk
     instead of cow's milk", "X rather than Y for Z": the user chooses X over Y, so Y belongs to
@@ -993,6 +999,8 @@ def _substitution(text: str, sent_start: int, trig_start: int, trig_end: int, se
         return True
     if _WAYS_ASKED_RE.search(head):
         return True  # "Any ideas for a centrepiece instead of turkey?": ideas and tips are things to use, no texts
+    if _WISH_FOR_THINGS_RE.match(head) and not _TEXT_NOUN_RE.search(head):
+        return True  # "We'd like hardy shrubs rather than annual bedding plants.": things the asker would have instead
     sentence = text[sent_start:sent_end]
     leading = True  # still in the request wording that opens the sentence
     words = syntax.tag(sentence)
