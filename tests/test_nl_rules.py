@@ -3158,6 +3158,9 @@ THIRTYSECOND_PASS = [
     # things the asker would have instead of others are a swap; a text about one rather than the other leaves it out
     ("We'd like hardy shrubs rather than annual bedding plants.", '"hardy shrubs rather than annual bedding plants"'),
     ("I want articles on knitting rather than crocheting.", '"knitting" AND NOT "crocheting"'),
+    # "not ones that focus on / rely on X" leaves X out, as "not ones that need X" does
+    ("judo clubs for kids but not ones that focus on competitions", '"judo clubs for kids" AND NOT "competitions"'),
+    ("Can you suggest escapes, but not the ones that rely on the underhook?", '"escapes?" AND NOT "underhook"'),
 ]
 
 

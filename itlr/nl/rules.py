@@ -2267,7 +2267,8 @@ def _verb_first(head: str, rest: str) -> bool:
 
 
 _ANY_THAT_NEED_RE = re.compile(
-    r"\s*(?:any|ones|those|the\s+ones|anything)\s+(?:(?:that|which)\s+(?:only\s+|just\s+|mainly\s+)?(?:need|needs|use|uses|require|requires|involve|involves|contain|contains|call\s+for|do|does|sell|sells|serve|serves|offer|offers|make|makes)"
+    r"\s*(?:any|ones|those|the\s+ones|anything)\s+(?:(?:that|which)\s+(?:only\s+|just\s+|mainly\s+)?(?:need|needs|use|uses|require|requires|involve|involves|contain|contains|call\s+for|do|does|sell|sells|serve|serves|offer|offers|make|makes|"
+    r"focus\s+on|focuses\s+on|rely\s+on|relies\s+on|depend\s+on|depends\s+on|feature|features|include|includes)"
     r"|needing|using|requiring|involving|containing)\s+"  # ("except ones using a gym ball")
     r"(?:a\s+|an\s+|the\s+|any\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)(?=\s*(?:[,.;!?]|\s+or\s|\s+and\s|$))",
     re.IGNORECASE,
