@@ -3161,6 +3161,15 @@ THIRTYSECOND_PASS = [
     # "not ones that focus on / rely on X" leaves X out, as "not ones that need X" does
     ("judo clubs for kids but not ones that focus on competitions", '"judo clubs for kids" AND NOT "competitions"'),
     ("Can you suggest escapes, but not the ones that rely on the underhook?", '"escapes?" AND NOT "underhook"'),
+    # breeds or brands named by nothing else are those of the thing the background names first
+    (
+        "I've just started keeping chickens in the back garden and I'm a bit worried about the neighbours. Which breeds are not noisy?",
+        '"chickens: Which breeds are not noisy?"',
+    ),
+    (
+        "I run a small bakery and our display fridge is on its last legs. Which brands other than Foster make reliable cake display fridges under £2000?",
+        '"Which brands make reliable cake display fridges under £2000?" AND NOT "Foster"',
+    ),
 ]
 
 

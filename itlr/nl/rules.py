@@ -4051,6 +4051,9 @@ _WISH_RE = re.compile(r"(?:i|we)(?:['’]d|\s+would)?(?:\s+(?:really|just))?\s+(
 _POINTS_BACK_RE = re.compile(r"\bthe\s+(?:best\s+|main\s+|right\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s+in\s+[A-Z][\w-]*)?\s*\?*\s*$")
 
 
+_BARE_KIND_RE = re.compile(r"(?:which|what)\s+(?:other\s+)?(?:breeds|brands|varieties|models|strains|cultivars)\b(?!\s+(?:of|make|makes|that|which)\b)", re.IGNORECASE)
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -4183,6 +4186,12 @@ def _drop_background(text: str) -> str:
     asked_sentences = [text[a:b] for a, b in (spans[k] for k in request)]
     asked_text = " ".join(asked_sentences)
     asked = grading.content_words(asked_text)
+    # "… keeping chickens in the back garden …. Which breeds are not noisy?": breeds, brands or varieties
+    # named by nothing else are those of the thing the background names first
+    kind_only = _BARE_KIND_RE.match(_strip_filler(_exclusions_cut(asked_in(*spans[request[0]])).strip()))
+    firsts = [_background_topics(text[spans[k][0] : spans[k][1]].strip()) for k in background if k < request[0] and k not in afterthoughts][:1]
+    if kind_only and firsts and firsts[0] and not grading.content_words(firsts[0][0]) & asked:
+        return _led(firsts[0][:1], asked_sentences)
     if not alone and not about_someone:
         # (the named background as part of the question, as it reads)
         with_named = sorted(request + named)
