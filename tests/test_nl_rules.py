@@ -3079,7 +3079,7 @@ THIRTYFIRST_PASS = [
     ("We're choosing a CRM for our five-person estate agency. Salesforce is off the table on cost grounds, so what else should we look at?", '"CRM, five-person estate agency" AND NOT "Salesforce"'),
     (
         "We're redoing the bathroom floor on a tight budget and my husband hates the look of vinyl, so vinyl is off the table. What waterproof flooring options are there?",
-        '"What waterproof flooring options are there?" AND NOT "vinyl"',
+        '"bathroom: What waterproof flooring options are there?" AND NOT "vinyl"',
     ),
     # a clause after the excluded noun whose subject is a pronoun: the class's, or (set off at the end) about the item
     ("What are the health benefits of cold-water swimming, apart from the mood boost everyone mentions?", '"What are the health benefits of cold-water swimming?" AND NOT "mood boost"'),
