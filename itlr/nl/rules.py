@@ -699,9 +699,9 @@ def _tidy(text: str) -> str:
 
 
 # "We already own loads.": how many, not what
+_HOW_MANY_RE = re.compile(r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|a\s+bunch|several|many|most|all|both|some)(?:\s+of\s+(?:them|those|these|it))?", re.IGNORECASE)
 # "so his usual lunch is out": the asker's own usual thing names nothing to leave out ("My Usual Self" in capitals is a title)
 _OWN_USUAL_RE = re.compile(r"(?:[Hh]is|[Hh]er|[Tt]heir|[Mm]y|[Oo]ur|[Yy]our)\s+(?:usual|normal|regular|current|existing|everyday)\b")
-_HOW_MANY_RE = re.compile(r"(?:loads|lots|plenty|heaps|tons|a\s+lot|a\s+few|a\s+bunch|several|many|most|all|both|some)(?:\s+of\s+(?:them|those|these|it))?", re.IGNORECASE)
 
 
 def _clean_negative(text: str) -> str:
@@ -4051,6 +4051,7 @@ _WISH_RE = re.compile(r"(?:i|we)(?:['’]d|\s+would)?(?:\s+(?:really|just))?\s+(
 _POINTS_BACK_RE = re.compile(r"\bthe\s+(?:best\s+|main\s+|right\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s+in\s+[A-Z][\w-]*)?\s*\?*\s*$")
 
 
+# "Which breeds …?", "What brands, aside from Gaggia, …?": kinds of a thing the question does not name
 _BARE_KIND_RE = re.compile(r"(?:which|what)\s+(?:other\s+)?(?:breeds|brands|varieties|models|strains|cultivars)\b(?!\s+(?:of|make|makes|that|which)\b)", re.IGNORECASE)
 
 
@@ -4188,10 +4189,11 @@ def _drop_background(text: str) -> str:
     asked = grading.content_words(asked_text)
     # "… keeping chickens in the back garden …. Which breeds are not noisy?": breeds, brands or varieties
     # named by nothing else are those of the thing the background names first
-    kind_only = _BARE_KIND_RE.match(_strip_filler(_exclusions_cut(asked_in(*spans[request[0]])).strip()))
-    firsts = [_background_topics(text[spans[k][0] : spans[k][1]].strip()) for k in background if k < request[0] and k not in afterthoughts][:1]
-    if kind_only and firsts and firsts[0] and not grading.content_words(firsts[0][0]) & asked:
-        return _led(firsts[0][:1], asked_sentences)
+    if _BARE_KIND_RE.match(_strip_filler(_exclusions_cut(asked_in(*spans[request[0]])).strip())):
+        first = next((k for k in background if k < request[0] and k not in afterthoughts), None)
+        named_first = _background_topics(text[spans[first][0] : spans[first][1]].strip())[:1] if first is not None else []
+        if named_first and not grading.content_words(named_first[0]) & asked:
+            return _led(named_first, asked_sentences)
     if not alone and not about_someone:
         # (the named background as part of the question, as it reads)
         with_named = sorted(request + named)
