@@ -3161,6 +3161,11 @@ THIRTYSECOND_PASS = [
     # "not ones that focus on / rely on X" leaves X out, as "not ones that need X" does
     ("judo clubs for kids but not ones that focus on competitions", '"judo clubs for kids" AND NOT "competitions"'),
     ("Can you suggest escapes, but not the ones that rely on the underhook?", '"escapes?" AND NOT "underhook"'),
+    # a wedding's flowers, venues and catering ("wedding" is a topic, no longer only a purpose's kind)
+    (
+        "We're planning our wedding for next spring on a tight budget. What flowers, excluding peonies, are in season in April and cheap enough for bouquets?",
+        '"wedding: What flowers are in season in April and cheap enough for bouquets?" AND NOT "peonies"',
+    ),
     # breeds or brands named by nothing else are those of the thing the background names first
     (
         "I've just started keeping chickens in the back garden and I'm a bit worried about the neighbours. Which breeds are not noisy?",

@@ -4285,6 +4285,10 @@ def _drop_background(text: str) -> str:
             room = _DOING_UP_RE.search(text[spans[k][0] : spans[k][1]]) if k < min(request) else None
             if room and room.group("room").lower() not in topics and not grading.content_words(room.group("room")) & asked:
                 topics.append(room.group("room").lower())
+    # ("We're getting married in June …. What flowers are in season …?": a wedding's flowers, venues, catering; writers 15 in 17)
+    if _WEDDING_THINGS_RE.search(asked_without_exclusions) and "wedding" not in topics and not re.search(r"\b(?:wedding|bridal|bride|marry|married)\b", asked_text, re.IGNORECASE):
+        if any(k < min(request) and _WEDDING_RE.search(text[spans[k][0] : spans[k][1]]) for k in background):
+            topics.append("wedding")
     return _led(topics, asked_sentences)
 
 
@@ -4293,6 +4297,8 @@ _DOING_UP_RE = re.compile(
     r"(?:our|the|my|a|an)\s+(?:(?:new|small|tiny|old|little)\s+)?(?P<room>bathroom|kitchen|wedding|hallway|nursery|living\s+room|bedroom|en-?suite|utility\s+room)\b",
     re.IGNORECASE,
 )
+_WEDDING_RE = re.compile(r"\b(?:getting\s+married|get\s+married|(?:our|my|the|a|their|her|his)\s+(?:own\s+)?wedding)\b", re.IGNORECASE)
+_WEDDING_THINGS_RE = re.compile(r"\b(?:venues?|flowers|bouquets?|catering|caterers?|florists?|centrepieces?|receptions?|canap[eé]s|dances)\b", re.IGNORECASE)
 _FITTED_RE = re.compile(r"\b(?:floors?|flooring|tiles?|walls?|worktops?|countertops?|splashbacks?|wallpapers?|paints?|cabinets?|taps?|lighting|venues?|flowers|bouquets?|marquees?)\b", re.IGNORECASE)
 
 
@@ -4319,7 +4325,7 @@ _PURPOSES = {
 # and whose kind says nothing of the topic: "a school project", "our wedding anniversary"
 _PURPOSE_KINDS = {
     "school", "class", "classroom", "homework", "pub", "family", "book", "work", "group", "research", "science", "history", "geography", "english", "maths",
-    "art", "architecture", "design", "wedding", "fun", "surprising", "interesting", "quick", "few", "big", "final", "first", "next", "weekly", "monthly", "end-of-term",
+    "art", "architecture", "design", "fun", "surprising", "interesting", "quick", "few", "big", "final", "first", "next", "weekly", "monthly", "end-of-term",
 }
 
 
