@@ -4155,10 +4155,15 @@ def _drop_background(text: str) -> str:
         rest = _exclusions_cut(text[a:b]).lstrip(" ,;:-–—")  # ("Not interested in X, I need …": the comma goes with the cut)
         return rest if _asks(rest) else ""
 
+    @functools.cache  # (read by the bare-kind test and each word count below: the cut parses it)
+    def asked_plain(k: int) -> str:
+        # what sentence k asks for, less its request wording and exclusions
+        return _strip_filler(_exclusions_cut(asked_in(*spans[k])).strip())
+
     def asked_words(kept: list[int]) -> frozenset[str]:
-        # what the sentences ask for, less request wording and exclusions, each read alone
-        # ("What calming aids can we try? We've already ruled out Feliway." asks for two words)
-        return frozenset().union(*(grading.content_words(_strip_filler(_exclusions_cut(asked_in(*spans[k])).strip())) for k in kept))
+        # what the sentences ask for, each read alone ("What calming aids can we try? We've already ruled out
+        # Feliway." asks for two words)
+        return frozenset().union(*(grading.content_words(asked_plain(k)) for k in kept))
 
     def stands_alone(kept: list[int], but_people: bool = False) -> bool:
         core = " ".join(asked_in(a, b) for a, b in (spans[k] for k in kept))
@@ -4189,7 +4194,7 @@ def _drop_background(text: str) -> str:
     asked = grading.content_words(asked_text)
     # "… keeping chickens in the back garden …. Which breeds are not noisy?": breeds, brands or varieties
     # named by nothing else are those of the thing the background names first
-    if _BARE_KIND_RE.match(_strip_filler(_exclusions_cut(asked_in(*spans[request[0]])).strip())):
+    if _BARE_KIND_RE.match(asked_plain(request[0])):
         first = next((k for k in background if k < request[0] and k not in afterthoughts), None)
         named_first = _background_topics(text[spans[first][0] : spans[first][1]].strip())[:1] if first is not None else []
         if named_first and not grading.content_words(named_first[0]) & asked:
