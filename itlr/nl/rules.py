@@ -1666,6 +1666,9 @@ def _off_the_table(m: re.Match[str]) -> str:
     if split is None:
         return m.group(0)
     lead, items = split
+    if not lead and re.fullmatch(r"(?:all\s+)?(?:those|these|they|them|both|that|this|it)(?:\s+(?:three|two|ones|places|options))?", items.strip(), re.IGNORECASE):
+        # "We've done Rome, Venice and Florence, so those are out.": said of names already left out
+        return m.group("end") if m.group("end").strip() else " "
     pre = re.sub(r"\bso\s+$", "", m.group("pre"), flags=re.IGNORECASE)  # ("…, so Croatia is off the table")
     return (", " if m.group("cause") else pre) + (lead + ", " if lead else "") + "excluding " + items + m.group("end")
 
@@ -1853,8 +1856,11 @@ def _keywords_before(text: str, end: int) -> bool:
     nouns = ("NN", "NNS", "NNP", "NNPS", "CD")
     # "noise cancelling headphones": a participle before a noun modifies it
     # ("earbuds for running": a gerund after a preposition names an activity, a noun)
+    # ("home gym flooring", "dog grooming": so does one after a singular noun, its compound's head)
     def gerund_noun(k: int) -> bool:
-        return words[k].tag == "VBG" and k > 0 and words[k - 1].tag == "IN" and words[k - 1].text.lower() != "by"
+        return words[k].tag == "VBG" and k > 0 and (
+            (words[k - 1].tag == "IN" and words[k - 1].text.lower() != "by") or (words[k - 1].tag == "NN" and words[k - 1].text.islower() and words[k].text.islower())
+        )
 
     # "volunteering abroad", "camping in wales": a query that opens with a gerund names an activity
     # ("things to do in marrakech": an infinitive after a plural says what the things are for;
@@ -2098,6 +2104,8 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             # (read in place too: alone, "cruises" is a verb to the tagger)
             in_place = [w for w in syntax.tag(text) if m.end() <= w.start < m.end() + polite.start()]
             nouns_in_place = bool(in_place) and len(in_place) <= 3 and all(w.tag in ("NN", "NNS", "NNP", "NNPS") and not w.text.lower().endswith("ing") for w in in_place)
+            # ("crossword apps no cryptic please": one adjective stands for the kind it names)
+            nouns_in_place = nouns_in_place or (len(in_place) == 1 and in_place[0].tag == "JJ" and in_place[0].text.isalpha())
             boundary = (_noun_list(after[: polite.start()]) or nouns_in_place) and _keywords_before(text, conn_start)
         # "hay fever medicine no cetirizine or loratadine": two nouns left out to the query's end
         # (and "no clowns, magicians or balloon modellers": a list with commas)
@@ -4351,7 +4359,8 @@ def _lead(topics: list[str]) -> str:
     # ("a new puppy", "a small farm", "my first gaming PC": how new or big the asker's thing is says nothing of the topic)
     topics = [re.sub(r"^(?:(?:brand\s+)?new|small|little|big|old|first|tiny|local)\s+(?=\w)", "", t) for t in topics]
     # (what it is for stays: "fencing club", "the water regulations exam", "a pond dipping session")
-    topics = [re.sub(r"\s*\S+$", "", t) if t.split()[-1].lower() in _PURPOSES else t for t in topics]
+    # ("our 25th wedding anniversary", "his 40th birthday": which one, or a wedding's, says nothing of the topic either)
+    topics = [re.sub(r"(?:\s+(?:\d+(?:st|nd|rd|th)|silver|golden|ruby|diamond|pearl))?(?:\s+wedding(?=\s+anniversary))?\s+\S+$", "", " " + t).strip() if t.split()[-1].lower() in _PURPOSES else t for t in topics]
     topics = [t for t in topics if t and not set(t.lower().split()) <= _PURPOSE_KINDS]
     return ", ".join(f"'{t}'" if _TRIGGER_RE.search(t) else t for t in topics) + ": " if topics else ""
 
@@ -4816,19 +4825,24 @@ def _rules_to_expr(original: str) -> RuleResult:
 _GOOD_OPTION_RE = re.compile(r"^\s*(?:(?:an?|some)\s+)?(?:good|decent|nice)\s+(?=[a-z])", re.IGNORECASE)
 _SHARED_TAIL_RE = re.compile(r",\s+(?P<tail>(?:for|in|on|at|near|with|during|under|around)\s+[^,.;?!]+)[.?!]*\s*$", re.IGNORECASE)
 # "…, or rust ones excluding actix", "…, or a Go one": another kind of the first alternative's things
-_OTHER_ONES_RE = re.compile(r"^\s*(?P<pre>(?:a|an|some|any)\s+)?(?P<kind>[\w-]+)\s+(?-i:ones?)\b(?![-'’])(?P<rest>.*)$", re.IGNORECASE)  # (not "a one-pot risotto")
+_OTHER_ONES_RE = re.compile(r"^\s*(?P<pre>(?:a|an|some|any)\s+)?(?P<kind>(?!(?:which|what|the|those|these)\s)[\w-]+)\s+(?-i:ones?)\b(?![-'’])(?P<rest>.*)$", re.IGNORECASE)  # (not "a one-pot risotto", "which ones")
 
 
 def _kind_head(positive: str) -> str | None:
     """ "python web frameworks" -> "web frameworks": the words after the first of a short noun
-    phrase that opens ``positive`` and ends in a noun (None when it does not)."""
+    phrase that opens ``positive`` and ends in a noun (None when it does not); a question's opening
+    goes first ("What are sci-fi audiobooks" -> "audiobooks")."""
+    positive = re.sub(r"^\s*(?:which|what)\s+(?:(?:are|is|were|was)\s+)?(?:(?:some|the)\s+)?(?:(?:good|best|other)\s+)?", "", positive, flags=re.IGNORECASE)
     words = syntax.tag(positive)
     k = 0
     while k < len(words) and (words[k].tag in ("NN", "NNS", "NNP", "JJ", "HYPH") or (words[k].dep == "compound" and not words[k].verb)):
         k += 1
-    if not 2 <= k <= 4 or words[k - 1].tag not in ("NN", "NNS"):
+    first = 1
+    while first < k and (words[first].tag == "HYPH" or (words[first - 1].tag == "HYPH" and not words[first - 1].space)):
+        first += 1  # "sci-fi audiobooks": a hyphened first word is one word
+    if not 2 <= k <= 4 or first >= k or words[k - 1].tag not in ("NN", "NNS"):
         return None
-    return positive[words[1].start : words[k - 1].end]
+    return positive[words[first].start : words[k - 1].end]
 
 
 _ELIDED_SUBJECT_RE = re.compile(r"^\s*(?P<wh>which|what)\s+(?P<rest>(?:are|is|were|was|can|could|do|does|will|would)\b.+)$", re.IGNORECASE)

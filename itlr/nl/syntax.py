@@ -497,6 +497,12 @@ _PLURAL_MODIFIERS = {"sports", "arts", "sales", "savings", "goods", "clothes", "
 _ITEM_TAGS = {"NNS", "NNP", "VBG"}  # a word that ends an item, not a compound's modifier ("credit card debt")
 
 
+# what teaches a subject, named by the word before it ("kickboxing classes", "a pottery course")
+_CLASSES = {"class", "classes", "lesson", "lessons", "course", "courses", "session", "sessions", "workshop", "workshops", "club", "clubs"}
+# the head of a region's two-word name, lowercase or not ("lake district", "new forest", "gower peninsula")
+_REGION_HEADS = {"district", "forest", "valley", "vale", "coast", "peninsula", "hills", "dales", "moors", "highlands", "broads", "marshes", "downs", "wolds", "fens", "isles", "islands"}
+
+
 def _bare_list(words: list[Word], span: tuple[int, int], listed: bool = False, two_then_one: bool = False) -> list[tuple[int, int]]:
     """A lowercase list typed without commas: "swimming athletics gymnastics" is one item per word;
     "credit card debt", "sports cars", "van gogh" stay whole. ``listed``: the span is one item of
@@ -513,7 +519,8 @@ def _bare_list(words: list[Word], span: tuple[int, int], listed: bool = False, t
     # ("monet renoir or degas", "paris rome and barcelona": two nouns before a one-word item are two more, as
     # writers list them 24 times in 38; not an adjective's compound, "mashed potatoes", "old trafford" (6 of the
     # other 14), nor one whose head is a plural, "pinsent masons", or a particle, "bake off")
-    if two_then_one and len(run) == 2 and all(w.tag in ("NN", "NNP") for w in run):
+    # (not a region's lowercase name: "the lake district or snowdonia", "new forest and dartmoor")
+    if two_then_one and len(run) == 2 and all(w.tag in ("NN", "NNP") for w in run) and run[1].text.lower() not in _REGION_HEADS:
         return [(a, a + 1), (a + 1, b)]
     # lowercase names ("van gogh", "hotel california", "new york city") are tagged NNP: a plural
     # or a gerund inside the run is what says "list"
@@ -867,8 +874,15 @@ def background_topics(sentence: str) -> list[str]:
             and (words[end + 1].tag in nouns or (words[end + 1].tag in ("VBG", "HYPH", "JJ") and end + 2 < len(words) and words[end + 2].tag in nouns))
         ):
             end += 1
+        # ("started glassblowing classes": a gerund the parse makes the next noun's compound stays, as does
+        # one before a class, whatever the parse: "started kickboxing classes" names what is taught)
         while start < end and (
-            words[start].tag not in nouns + ("JJ", "CD") and not (lowercase_compound(words[start]) and words[start].tag != "VBG")
+            words[start].tag not in nouns + ("JJ", "CD")
+            and not (lowercase_compound(words[start]) and (words[start].tag != "VBG" or words[start].head == start + 1))
+            and not (
+                words[start].tag == "VBG" and words[start].text.islower() and start + 1 == end and words[end].text.lower() in _CLASSES
+                and not (start > 0 and words[start - 1].text.lower() in ("am", "is", "are", "was", "were", "be", "been", "'re", "’re", "'m", "’m", "'s", "’s"))  # ("we're planning sessions": the verb)
+            )
             or words[start].text.lower() in ("much", "many", "more", "most", "enough", "several", "few", "fewer", "less")
         ):
             start += 1  # a phrase opens with a modifier or a noun, not a verb form nor a quantity ("far too much Agatha Christie")
