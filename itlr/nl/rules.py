@@ -247,7 +247,7 @@ _FILLER_RE = re.compile(
     + r"(?:(?:provide|give|get|find(?!\s+out\b)|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
-    r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us|(?:him|her|them)(?=\s+(?:a|an|some|any)\s)))?(?:\s+about)?"  # ("find him some …": for whom)
+    r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us|(?:him|her|them)(?=\s+(?:a|an|some|any)\s|\s+[a-z][\w-]*[a-rt-z]?s\b(?!\s+(?:is|are|was|were)\b))))?(?:\s+about)?"  # ("find him some …", "find him smartphones …": for whom)
     r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|" + _WOULD_LIKE + r"|(?:am|are)\s+looking\s+for|['’](?:m|re)\s+looking\s+for)"  # ("We're looking for …": writers 12 in 12)
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
@@ -1740,6 +1740,10 @@ def _off_the_table_items(m: re.Match[str]) -> tuple[str, str] | None:
         # "excluding", its capital would make it a name that the preposition ends, and the rest
         # would be left in the question)
         items = items[: words[1].start].rstrip()
+    elif len(words) > 1 and words[0].tag in ("NN", "NNS", "JJ") and re.fullmatch(r"[A-Z][a-z]+", words[0].text) and all(w.text.islower() or not w.text.isalpha() for w in words[1:]):
+        # ("Injection damp-proof courses are off the table.": a sentence's capital on a common word;
+        # read after "excluding" it would make that word a name of its own)
+        items = items[:1].lower() + items[1:]
     return lead, items
 
 

@@ -235,6 +235,8 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         # of the class follows a name left out, whatever the tagger made of its first word
         if w.text.islower() and (words[j - 1].tag in _NOUN_TAGS or j - 1 == i) and (
             (low == "worth" and j + 1 < n and words[j + 1].text.lower().endswith("ing")) or (low in _POST_PARTICIPLES and j + 1 < n and words[j + 1].tag in _NOUN_TAGS | {"DT", "JJ"})
+            # ("ramen shops apart from ichiran open late": when the class is open)
+            or (low in ("open", "closed") and j + 1 < n and words[j + 1].text.lower() in ("late", "early", "now", "today", "tonight", "tomorrow", "all", "24/7", "24", "until", "till", "at", "on", "after", "before", "overnight"))
         ):
             break
         if in_title and w.capitalised and w.tag not in (".", ",", ":"):
@@ -860,7 +862,11 @@ def background_topics(sentence: str) -> list[str]:
     for i, w in enumerate(words):
         # ("looking at traffic calming": a gerund after a noun heads a compound)
         gerund = w.tag == "VBG" and i > 0 and words[i - 1].tag in ("NN", "NNS") and words[i - 1].dep == "compound"
-        if i <= seen_end or (w.tag not in nouns and not gerund) or w.dep not in ("pobj", "dobj") or any(a <= w.start < b for a, b in quoted):
+        # ("We've had solar water heating fitted": what the asker had done is the object, read as a subject)
+        had_done = w.dep == "nsubj" and words[w.head].tag == "VBN" and words[w.head].dep in ("ccomp", "xcomp") and w.head > i and (
+            words[words[w.head].head].text.lower() in ("have", "has", "had", "having")
+        )
+        if i <= seen_end or (w.tag not in nouns and not gerund) or (w.dep not in ("pobj", "dobj") and not had_done) or any(a <= w.start < b for a, b in quoted):
             continue
         start, end = i, i
         # (and a compound's first word the tagger reads as a verb: "taken up fly fishing")
