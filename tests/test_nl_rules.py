@@ -3105,7 +3105,7 @@ THIRTYFIRST_PASS = [
     # "… and has already covered Saturn": the subject said before
     (
         "My daughter is doing a school project on the solar system and has already covered Saturn. Which planets other than Saturn have rings that you can see with a telescope?",
-        '"My daughter is doing a school project on the solar system. Which planets have rings that you can see with a telescope?" AND NOT "Saturn"',
+        '"Which planets have rings that you can see with a telescope?" AND NOT "Saturn"',
     ),
 ]
 
@@ -3220,6 +3220,18 @@ THIRTYTHIRD_PASS = [
     ),
     # "find her tablets …": for whom, before a bare plural too
     ("Can you find her tablets with extra large text?", '"tablets with extra large text?"'),
+    # "twice" says how often, no part of the question; the question then stands alone
+    (
+        "We're planning a city break and my sister has already been to Prague twice. Which Central European cities besides Prague have good Christmas markets?",
+        '"Which Central European cities have good Christmas markets?" AND NOT "Prague"',
+    ),
+    # a list after "but no" leaves each out, though the tagger reads its first word as a verb
+    ("Suggest brunch ideas, but no avocado toast or pancakes.", '"brunch ideas" AND NOT "avocado toast" AND NOT "pancakes"'),
+    # the same thing left out twice is one exclusion
+    (
+        "My brother's stag do is in Kraków next month and he's already been to the salt mine twice. The salt mine is off the table, so what else can a group of ten do there?",
+        '"My brother\'s stag do is in Kraków next month. What else can a group of ten do in Kraków?" AND NOT "salt mine"',
+    ),
 ]
 
 

@@ -448,8 +448,9 @@ _NEG_PREFIXES = [
 _ANSWER_NOUNS = r"(?:answers?|responses?|results?|reply|replies|explanation|summary|list|text|article|search)"
 # how often the user has had something: "a hundred times", "too many times already"
 _HOW_OFTEN = (
-    r"(?:a\s+(?:hundred|thousand|million|dozen|few|couple\s+of)|many|several|countless|so\s+many|too\s+many|loads\s+of|\d+|two|three|four|five|ten)"
+    r"(?:(?:a\s+(?:hundred|thousand|million|dozen|few|couple\s+of)|many|several|countless|so\s+many|too\s+many|loads\s+of|\d+|two|three|four|five|ten)"
     r"\s+times(?:\s+(?:already|before|over))?"
+    r"|(?:twice|thrice)(?:\s+(?:already|before|over))?)"  # ("has already been to Santorini twice")
 )
 _EXCLUSION_TAIL_RE = re.compile(
     r"[\s,]*(?:please|pls|plz|thanks|thank\s+you|at\s+all|altogether|entirely|whatsoever|obviously|of\s+course|either|"
@@ -1623,15 +1624,22 @@ def _no_list(after: str) -> bool:
         return True
     if re.match(r"big\s+(?:deal|thing)s?\b", body, re.IGNORECASE):
         return False  # "no big deal" ("no big chains please" leaves the chains out)
-    if len(words) >= 2 and words[0].tag in ("VB", "JJ") and words[0].text.islower() and words[1].tag in ("NN", "NNS", "VBG") and syntax.reads_as_verb(body) and not (words[0].tag == "JJ" and _ADJECTIVE_SUFFIX_RE.search(words[0].text)):
-        return False  # "no knead focaccia", "no dig gardening": a kind of thing made without doing it
     end, items = syntax.excluded_phrase(body, False)
+    # (not in a list: "no avocado toast or porridge" reads "avocado" as a verb too)
+    if len(words) >= 2 and words[0].tag in ("VB", "JJ") and words[0].text.islower() and words[1].tag in ("NN", "NNS", "VBG") and syntax.reads_as_verb(body) and not (words[0].tag == "JJ" and _ADJECTIVE_SUFFIX_RE.search(words[0].text)) and len(items) < 2:
+        return False  # "no knead focaccia", "no dig gardening": a kind of thing made without doing it
     remark = _EXCLUSION_REMARK_RE.match(body, end) if items and end < len(body) else None
     if remark and not body[remark.end() :].strip(" .!"):
         body, words = body[:end], [w for w in words if w.end <= end]  # "No seafood, my guests are allergic."
     # (a capitalised word is a name, whatever the tagger says: "No Marvel please")
     # (an item's own words are no verbs: "no e-collars please" reads "collars" as one)
     item_words = {part for item in items if "-" in item for part in re.split(r"[-\s]+", item.lower())} if items else set()
+    # (nor a word before an item's noun: "no avocado toast or porridge" reads "avocado" as a verb)
+    nouns_at = {w.start for w in words if w.tag in ("NN", "NNS")}
+    item_words |= {
+        w.text.lower() for k, w in enumerate(words[:-1])
+        if w.tag in ("VB", "VBP") and w.text.islower() and words[k + 1].start in nouns_at and any(item.lower().startswith(w.text.lower() + " ") for item in items)
+    }
     # (nor is a plural after a noun: "no transfer rumours please" reads "rumours" as a verb)
     plural = {k for k, w in enumerate(words) if k > 0 and syntax.plural_read_as_verb(w) and words[k - 1].tag in ("NN", "NNP") and k == len(words) - 1}
     return bool(items) and end == len(body) and not any(
@@ -5253,6 +5261,9 @@ def _other_kind(left: str, right: str) -> bool:
     )
 
 
+_ARTICLE_START_RE = re.compile(r"^(?:the|a|an)\s+")
+
+
 def _translate(text: str) -> RuleResult | None:
     """One alternative: the positive part, its coordination, and its exclusions; None when nothing positive is left."""
     negatives: list[str] = []  # whole exclusion phrases, split later ("(excluding A and B)")
@@ -5283,7 +5294,7 @@ def _translate(text: str) -> RuleResult | None:
         # "I'm a new head of year and I already know about X. What other …?": with its exclusion cut,
         # a sentence may be left saying only who asks; it goes where the question stays as asked
         # and what is left out does not come back as a topic ("We did Croatia last year.")
-        asked = cut[spans[-1][0] : spans[-1][1]].strip()
+        asked = _squash(cut[spans[-1][0] : spans[-1][1]])  # (spaced as ``_drop_background`` leaves it: the cut left two spaces)
         dropped = _drop_background(cut)
         if dropped.endswith(asked) and not any(re.search(r"(?<!\w)" + re.escape(item.strip()) + r"(?!\w)", dropped[: len(dropped) - len(asked)]) for item in items if item.strip()):
             cut = dropped
@@ -5309,6 +5320,7 @@ def _translate(text: str) -> RuleResult | None:
         piece = _clean_negative(piece)
         if (
             piece and _words(piece) and piece not in negs and piece.lower() != positive.lower() and piece not in ("etc", "Etc") and not _HOW_MANY_RE.fullmatch(piece)
+            and not any(_ARTICLE_START_RE.sub("", piece.lower()) == _ARTICLE_START_RE.sub("", n.lower()) for n in negs)  # ("the salt mine" said twice, once as "The salt mine")
             and not _OWN_USUAL_RE.match(piece)
         ):
             negs.append(piece)
