@@ -3227,6 +3227,9 @@ THIRTYTHIRD_PASS = [
     ),
     # a list after "but no" leaves each out, though the tagger reads its first word as a verb
     ("Suggest brunch ideas, but no avocado toast or pancakes.", '"brunch ideas" AND NOT "avocado toast" AND NOT "pancakes"'),
+    # "What would make / would be / makes a good replacement for X?": the replacement alone (writers drop how good it is)
+    ("What would make a good replacement for cling film in lunch boxes?", '"replacement for cling film in lunch boxes"'),
+    ("What would be a good alternative to a trampoline for a small garden?", '"alternative to a trampoline for a small garden"'),
     # the same thing left out twice is one exclusion
     (
         "My brother's stag do is in Kraków next month and he's already been to the salt mine twice. The salt mine is off the table, so what else can a group of ten do there?",

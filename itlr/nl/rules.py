@@ -2719,7 +2719,9 @@ _COME_FROM_RE = re.compile(
 # "Is cork flooring a good replacement for carpet …?", "Which ground cover plants make a good replacement for
 # lawn turf …?": the thing as a replacement (writers: "… as a replacement for …", 40 in 45 drop how good it is)
 _AS_REPLACEMENT_RE = re.compile(
-    r"^(?:(?:is|are|would)\s+(?P<thing>(?!(?:there|it|this|that)\b)\S.*?)\s+(?:be\s+)?|(?:which|what)\s+(?P<things>\S.*?)\s+(?:would\s+|might\s+|could\s+)?makes?\s+)"
+    r"^(?:(?:is|are|would)\s+(?P<thing>(?!(?:there|it|this|that)\b)\S.*?)\s+(?:be\s+)?|(?:which|what)\s+(?P<things>(?!(?:would|might|could|will|should)\b)\S.*?)\s+(?:would\s+|might\s+|could\s+)?makes?\s+"
+    # ("What would make a good replacement for cling film?", "What would be a good alternative to …?": the replacement alone)
+    r"|what\s+(?:(?:would|might|could|will)\s+(?:make|be)|makes)\s+)"
     r"an?\s+(?:(?:good|sensible|suitable|decent|viable|better|reasonable|realistic)\s+)?(?P<what>replacement|substitute|alternative|swap)s?\s+(?P<rest>(?:for|to)\s+\S.*?)\s*\?*$",
     re.IGNORECASE,
 )
@@ -2785,7 +2787,8 @@ def _strip_filler(text: str, listed_out: bool = False) -> str:
         t = "origin of " + (origin.group("what") or origin.group("whats")) + origin.group("rest")
     elif (replacing := _AS_REPLACEMENT_RE.match(asked)) and not front:
         what = replacing.group("what").lower()
-        t = (replacing.group("thing") or replacing.group("things")) + (" as an " if what[0] == "a" else " as a ") + what + " " + replacing.group("rest")
+        thing = replacing.group("thing") or replacing.group("things")
+        t = (thing + (" as an " if what[0] == "a" else " as a ") if thing else "") + what + " " + replacing.group("rest")
     elif (weighed := _WORTH_OR_BETTER_RE.match(asked)) and not front:
         t = asked[weighed.end() :].rstrip("?").rstrip()
     elif (used := _USE_INSTEAD_RE.match(asked)) and not front:
