@@ -3230,6 +3230,9 @@ THIRTYTHIRD_PASS = [
     # "What would make / would be / makes a good replacement for X?": the replacement alone (writers drop how good it is)
     ("What would make a good replacement for cling film in lunch boxes?", '"replacement for cling film in lunch boxes"'),
     ("What would be a good alternative to a trampoline for a small garden?", '"alternative to a trampoline for a small garden"'),
+    # lowercase names left out: one that the tagger opens with a "verb" ("rip curl"), one with its particle ("da vinci")
+    ("surf shops but not o'neill or rip curl", '"surf shops" AND NOT "o\'neill" AND NOT "rip curl"'),
+    ("baroque painters other than van dyck or rubens", '"baroque painters" AND NOT "van dyck" AND NOT "rubens"'),
     # the same thing left out twice is one exclusion
     (
         "My brother's stag do is in Kraków next month and he's already been to the salt mine twice. The salt mine is off the table, so what else can a group of ten do there?",

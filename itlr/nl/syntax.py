@@ -499,6 +499,8 @@ _PLURAL_MODIFIERS = {"sports", "arts", "sales", "savings", "goods", "clothes", "
 _ITEM_TAGS = {"NNS", "NNP", "VBG"}  # a word that ends an item, not a compound's modifier ("credit card debt")
 
 
+# the particle a surname opens with ("da vinci", "van gogh", "de niro")
+_NAME_PARTICLES = {"da", "de", "di", "del", "della", "van", "von", "du", "le", "la", "dos", "das", "mac", "mc", "st", "ter", "ten"}
 # what teaches a subject, named by the word before it ("kickboxing classes", "a pottery course")
 _CLASSES = {"class", "classes", "lesson", "lessons", "course", "courses", "session", "sessions", "workshop", "workshops", "club", "clubs"}
 # the head of a region's two-word name, lowercase or not ("lake district", "new forest", "gower peninsula")
@@ -522,7 +524,8 @@ def _bare_list(words: list[Word], span: tuple[int, int], listed: bool = False, t
     # writers list them 24 times in 38; not an adjective's compound, "mashed potatoes", "old trafford" (6 of the
     # other 14), nor one whose head is a plural, "pinsent masons", or a particle, "bake off")
     # (not a region's lowercase name: "the lake district or snowdonia", "new forest and dartmoor")
-    if two_then_one and len(run) == 2 and all(w.tag in ("NN", "NNP") for w in run) and run[1].text.lower() not in _REGION_HEADS:
+    # (nor a name with its particle: "da vinci", "van gogh", "de niro")
+    if two_then_one and len(run) == 2 and all(w.tag in ("NN", "NNP") for w in run) and run[1].text.lower() not in _REGION_HEADS and run[0].text.lower() not in _NAME_PARTICLES:
         return [(a, a + 1), (a + 1, b)]
     # lowercase names ("van gogh", "hotel california", "new york city") are tagged NNP: a plural
     # or a gerund inside the run is what says "list"
@@ -674,6 +677,13 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
             and k + 1 < n and words[k + 1].tag in ("NN", "NNS") and words[k + 1].text.islower() and all(w.tag == "." for w in words[k + 2 :])
         ):
             verb = False
+        # "except o'neill or rip curl": a lowercase "verb" and one noun that end the text, after "or" / "and",
+        # are a last item (a lowercase name the tagger misread)
+        if (
+            verb and nxt.tag in ("VB", "VBP") and nxt.text.islower() and words[k - 1].text.lower() in _LIST_WORDS
+            and k + 1 < n and words[k + 1].tag in ("NN", "NNS") and words[k + 1].text.islower() and all(w.tag == "." for w in words[k + 2 :])
+        ):
+            verb = False
         # "besides mit and stanford in the us": a one-word item the tagger read as a verb, and
         # one more read the same way after "and", are two misread nouns
         if verb and end - i == 1 and words[i].tag == nxt.tag and words[i].text.isalpha() and nxt.text.isalpha():
@@ -782,6 +792,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # "Thor or Greek heroes": a name and an adjective are not two modifiers of one head
         and (not (words[spans[0][0]].capitalised or last[0].capitalised) or words[spans[0][0]].tag == last[0].tag)
         and last[0].tag != "DT"  # "the tip or the Currys take-back scheme": an item with its own article is whole
+        # ("oneill or rip curl": a "verb" that opens the last item makes it a name of its own, not a modifier's)
+        and not (last[0].tag in ("VB", "VBP") and words[spans[0][0]].tag not in ("VB", "VBP"))
     ):
         head = last[-1].text
         if last[-1].text.lower() in _KIND_NOUNS and all(words[a - 1].text.lower() == "and" for a, _ in spans[1:]):
