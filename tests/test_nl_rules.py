@@ -3233,6 +3233,10 @@ THIRTYTHIRD_PASS = [
     # lowercase names left out: one that the tagger opens with a "verb" ("rip curl"), one with its particle ("da vinci")
     ("surf shops but not o'neill or rip curl", '"surf shops" AND NOT "o\'neill" AND NOT "rip curl"'),
     ("baroque painters other than van dyck or rubens", '"baroque painters" AND NOT "van dyck" AND NOT "rubens"'),
+    # "Polish birth or marriage records": a first item's singular noun takes the plural head the second ends in
+    ("Where can I find Irish birth or baptism records?", '"Where can I find Irish birth records" OR "Where can I find Irish baptism records"'),
+    # "solid food or finger foods": the first item says the head already, in the singular
+    ("When should puppies start wet food or dry foods?", '"When should puppies start wet food" OR "When should puppies start dry foods"'),
     # the same thing left out twice is one exclusion
     (
         "My brother's stag do is in Kraków next month and he's already been to the salt mine twice. The salt mine is off the table, so what else can a group of ten do there?",

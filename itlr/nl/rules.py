@@ -3579,6 +3579,9 @@ def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
             # "routes peak district or lake district": the head said twice, and the first item's modifier
             # is the word before it
             return _node(Or, [before[0] + " " + before[1] + " " + items[0] + tail[head.end() :], before[0] + " " + items[1] + tail])
+        if first + "s" == shared or first + "es" == shared:
+            # "solid food or finger foods": the first item says its head already (in the singular)
+            return _node(Or, [prefix + items[0] + tail[head.end() :], prefix + items[1] + tail])
         if first == shared:
             # "guitar or bass guitar lessons", "lessons for guitar or bass guitar": the head said twice, the first item whole
             return _node(Or, [prefix + items[0] + tail[head.end() :], prefix + items[1] + tail])
@@ -3587,6 +3590,15 @@ def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
             # "physiotherapy or occupational therapy degrees", "skiing and scuba diving": the first item
             # already names the head (a noun that ends in it, an activity in "-ing")
             return _node(Or, [prefix + items[0] + tail[head.end() :], prefix + items[1] + tail])
+    if len(items) == 2 and not re.match(r"\s*[\w'’-]", tail) and len(items[1].split()) == 2:
+        # "Polish birth or marriage records": a first item whose singular noun wants the plural head the second ends in
+        first_words, second_words = syntax.tag(items[0]), syntax.tag(items[1])
+        if (
+            first_words and first_words[-1].tag == "NN" and first_words[-1].text.islower() and not any(w.tag in ("DT", "PRP$") for w in first_words)
+            and [w.tag for w in second_words] == ["NN", "NNS"] and all(w.text.islower() for w in second_words)
+            and not second_words[-1].text.lower().startswith(first_words[-1].text.lower()[:4])  # ("solid food or finger foods" says its head)
+        ):
+            items[0] += " " + second_words[-1].text
     compound = re.search(r"(?:^|\s)([\w'’-]+)\s+$", prefix)
     if compound and items[0].strip().lower() in _COMPOUND_ADJECTIVE_HEADS:
         # "gluten free or vegan brownie recipes": "gluten free" (a hyphen left out) is the first item's own
