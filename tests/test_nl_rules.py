@@ -3237,6 +3237,11 @@ THIRTYTHIRD_PASS = [
     ("Where can I find Irish birth or baptism records?", '"Where can I find Irish birth records" OR "Where can I find Irish baptism records"'),
     # "solid food or finger foods": the first item says the head already, in the singular
     ("When should puppies start wet food or dry foods?", '"When should puppies start wet food" OR "When should puppies start dry foods"'),
+    # "ruled out Lego and the shop wants us to …": a clause of its own after "and the", no second item
+    (
+        "We've ruled out Lego and the shop wants us to try something new. Which construction toys are good for six-year-olds?",
+        '"Which construction toys are good for six-year-olds?" AND NOT "Lego"',
+    ),
     # the same thing left out twice is one exclusion
     (
         "My brother's stag do is in Kraków next month and he's already been to the salt mine twice. The salt mine is off the table, so what else can a group of ten do there?",

@@ -721,11 +721,17 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
                 break
         if words[j].text == "," and _clause_at(words, k):
             break  # "…, the others cover those": a remark of its own, not one more item
-        if nxt.tag == "PRP$" and words[k - 1].text.lower() in ("and", "but"):
+        if (nxt.tag == "PRP$" or nxt.text.lower() == "the") and words[k - 1].text.lower() in ("and", "but"):
             m = k + 1
             while m < n and words[m].tag in ("NN", "NNS", "NNP", "NNPS", "JJ", "HYPH", "POS", "CD"):
                 m += 1
-            if m > k + 1 and m < n and words[m].tag in ("VBZ", "VBD", "VBP", "MD"):
+            # (so after "the": "ruled out fleas and the vet wants us to …")
+            # (not the question's own verb after its last item: "excluding the harpsichord and the lute, are making …")
+            the_clause = (
+                m + 1 < n and words[m].tag == "VBZ" and words[m - 1].tag == "NN" and words[m].text.lower() not in ("is", "has", "was")
+                and words[m + 1].tag in ("PRP", "PRP$", "DT", "TO", "IN", "RB", "WDT")  # (a verb with its object: "wants us to …")
+            )
+            if m > k + 1 and m < n and words[m].tag in ("VBZ", "VBD", "VBP", "MD") and (nxt.tag == "PRP$" or the_clause):
                 break  # "allergic to wool and my winter coat has died": a clause of its own after "and"
         # "…, It Follows and Us", "Up, Cars and Inside Out": in a list of names, a capitalised word
         # opens one more name, whatever its tag ("I" aside: "except Bach, I like …")
