@@ -3242,6 +3242,13 @@ THIRTYTHIRD_PASS = [
         "We've ruled out Lego and the shop wants us to try something new. Which construction toys are good for six-year-olds?",
         '"Which construction toys are good for six-year-olds?" AND NOT "Lego"',
     ),
+    # where the asker learnt about what is left out is no part of it
+    (
+        "I already know about the Pomodoro technique from a podcast I listened to. What other time management methods suit freelancers?",
+        '"other time management methods for freelancers" AND NOT "Pomodoro technique"',
+    ),
+    # a list typed on after a word the tagger misreads ("dc" as an interjection) splits at "and" too
+    ("comic publishers excluding marvel, dc and image", '"comic publishers" AND NOT "marvel" AND NOT "dc" AND NOT "image"'),
     # the same thing left out twice is one exclusion
     (
         "My brother's stag do is in Kraków next month and he's already been to the salt mine twice. The salt mine is off the table, so what else can a group of ten do there?",

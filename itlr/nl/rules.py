@@ -537,6 +537,8 @@ _EXCLUSION_REMARK_RE = re.compile(
 _NEG_SUFFIX_RE = re.compile(
     r",?\s+(?-i:etc|Etc)\.?$|(?<=\w)\s+(?:side|sides|aspects?)\s+of\s+(?:things|it)$|[\s,]+(?:please|pls|plz|thanks|thank\s+you)$|(?<=\w)\s+(?-i:ones?)$|(?<=\w)\s+(?-i:stuff|things|suggestions|recommendations|kind|sort|type)$|(?<=\w)-(?:related|heavy)$|(?<=\w)\s+(?:covered|mentioned|included|discussed|explained|described)$|\s+(?:itself|himself|herself|themselves|themself|altogether|entirely|at\s+all|"
     r"(?:in|from)\s+(?:the|your|my|any|this)\s+" + _ANSWER_NOUNS + r")$"
+    # ("I already know about X from a course I did last year": where the asker learnt it, not what)
+    r"|(?<=\w)\s+from\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:course|documentary|book|podcast|video|class|lecture|talk|film|article|programme|program|show|trip|visit|holiday|workshop|tour|seminar)\b.*$"
     # "avocado mousse a hundred times": how often the user has had it, not what
     r"|(?<=\w)\s+" + _HOW_OFTEN + r"$"
     # ("We've done spa days and afternoon tea before, so …", "the Headspace app for years": when, not what)
@@ -2408,7 +2410,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             unjoined = re.fullmatch(r"((?:\s*,\s*[\w'’&-]+(?:\s+[\w'’&-]+){0,2})+)\s*", left) if found_items and "?" not in text and not text[limit:].strip() else None
             tail_words = [w for w in syntax.tag(listed) if w.start >= np_end and w.text != ","] if unjoined else []
             if unjoined and not any((w.verb and w.tag != "VBG") or w.tag in ("PRP", "WDT", "WP", "WRB") or w.text.lower() in _PREPOSITIONS for w in tail_words):
-                found_items = found_items + [item.strip() for item in unjoined.group(1).split(",") if item.strip()]
+                # (and the last joined by "and" / "or": "excluding marvel, dc and pixar", "dc" read as an interjection)
+                found_items = found_items + [item.strip() for item in re.split(r",|\s+(?:and|or)\s+", unjoined.group(1)) if item.strip()]
                 np_end, left = len(listed), ""
             if (set_off or clause) and found_items and _words(text[asked_from:conn_start]) and _CONTACT_CLAUSE_RE.fullmatch(left):
                 np_end = len(listed.rstrip(" ?.!"))  # ", apart from the mood boost everyone mentions": who mentions it says nothing of the topic
