@@ -3249,6 +3249,8 @@ THIRTYTHIRD_PASS = [
     ),
     # a list typed on after a word the tagger misreads ("dc" as an interjection) splits at "and" too
     ("comic publishers excluding marvel, dc and image", '"comic publishers" AND NOT "marvel" AND NOT "dc" AND NOT "image"'),
+    # "…, or the yorkshire dales": a region of several lowercase words for the first alternative's place
+    ("walks in the lake district except helvellyn, or the yorkshire dales", '"walks in the lake district" AND NOT "helvellyn" OR "walks in the yorkshire dales"'),
     # the same thing left out twice is one exclusion
     (
         "My brother's stag do is in Kraków next month and he's already been to the salt mine twice. The salt mine is off the table, so what else can a group of ten do there?",

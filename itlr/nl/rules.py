@@ -4955,6 +4955,13 @@ def _alternative_with_head(left: str, right: str) -> str:
             place = place if place is not None and place.group(1) in syntax.COUNTRIES else None
         if place is not None and _place_typed_lowercase(place.group(1)) and _words(positive[: place.start(1)]):
             return _squash(positive[: place.start(1)] + alone)
+    region = re.fullmatch(r"the\s+[a-z][a-z'’-]+(?:\s+[a-z][a-z'’-]+){1,2}", alone)
+    if region and alone.split()[-1] in syntax.REGION_HEADS and all(w.tag in ("NN", "NNS", "NNP", "NNPS", "JJ") for w in syntax.tag(alone)[1:]):
+        # "hikes in snowdonia but not snowdon, or the brecon beacons": a region of several lowercase words,
+        # named with its article, for the place that ends the first alternative
+        place = re.search(r"\b(?:in|to|near|around|across)\s+((?:the\s+)?[a-z][a-z'’-]+(?:\s+[a-z][a-z'’-]+){0,2})\s*$", positive)
+        if place is not None and _words(positive[: place.start(1)]) and all(_place_typed_lowercase(w) or w in ("the",) for w in place.group(1).split()[-1:]):
+            return _squash(positive[: place.start(1)] + alone)
     if re.match(r"(?:a|an|the|some)\s", right.strip(), re.IGNORECASE):
         # "Should I learn the ukulele, or a folk instrument other than the banjo?": an object alone
         # takes the verb the first alternative's object follows

@@ -504,7 +504,10 @@ _NAME_PARTICLES = {"da", "de", "di", "del", "della", "van", "von", "du", "le", "
 # what teaches a subject, named by the word before it ("kickboxing classes", "a pottery course")
 _CLASSES = {"class", "classes", "lesson", "lessons", "course", "courses", "session", "sessions", "workshop", "workshops", "club", "clubs"}
 # the head of a region's two-word name, lowercase or not ("lake district", "new forest", "gower peninsula")
-_REGION_HEADS = {"district", "forest", "valley", "vale", "coast", "peninsula", "hills", "dales", "moors", "highlands", "broads", "marshes", "downs", "wolds", "fens", "isles", "islands"}
+REGION_HEADS = {
+    "district", "forest", "valley", "vale", "coast", "peninsula", "hills", "dales", "moors", "highlands", "broads", "marshes", "downs", "wolds", "fens",
+    "isles", "islands", "beacons", "mountains", "alps",
+}
 
 
 def _bare_list(words: list[Word], span: tuple[int, int], listed: bool = False, two_then_one: bool = False) -> list[tuple[int, int]]:
@@ -525,7 +528,7 @@ def _bare_list(words: list[Word], span: tuple[int, int], listed: bool = False, t
     # other 14), nor one whose head is a plural, "pinsent masons", or a particle, "bake off")
     # (not a region's lowercase name: "the lake district or snowdonia", "new forest and dartmoor")
     # (nor a name with its particle: "da vinci", "van gogh", "de niro")
-    if two_then_one and len(run) == 2 and all(w.tag in ("NN", "NNP") for w in run) and run[1].text.lower() not in _REGION_HEADS and run[0].text.lower() not in _NAME_PARTICLES:
+    if two_then_one and len(run) == 2 and all(w.tag in ("NN", "NNP") for w in run) and run[1].text.lower() not in REGION_HEADS and run[0].text.lower() not in _NAME_PARTICLES:
         return [(a, a + 1), (a + 1, b)]
     # lowercase names ("van gogh", "hotel california", "new york city") are tagged NNP: a plural
     # or a gerund inside the run is what says "list"
