@@ -247,7 +247,7 @@ _FILLER_RE = re.compile(
     + r"(?:(?:provide|give|get|find(?!\s+out\b)|show|bring|fetch|retrieve|list(?!\s+of\b)|describe|explain|discuss|examine|explore|outline|"
     r"introduce|analy[sz]e|summari[sz]e|investigate|evaluate|assess|present|review|compare|"
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
-    r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us|(?:him|her|them)(?=\s+(?:a|an|some|any)\s|\s+[a-z][\w-]*[a-rt-z]?s\b(?!\s+(?:is|are|was|were)\b))))?(?:\s+about)?"  # ("find him some …", "find him smartphones …": for whom)
+    r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us|(?:him|her|them)(?=\s+(?:a|an|some|any)\s|\s+[a-z][\w-]*s\b(?!\s+(?:is|are|was|were)\b))))?(?:\s+about)?"  # ("find him some …", "find him smartphones …": for whom)
     r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|" + _WOULD_LIKE + r"|(?:am|are)\s+looking\s+for|['’](?:m|re)\s+looking\s+for)"  # ("We're looking for …": writers 12 in 12)
     r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
     r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
