@@ -3251,6 +3251,8 @@ THIRTYTHIRD_PASS = [
     ("comic publishers excluding marvel, dc and image", '"comic publishers" AND NOT "marvel" AND NOT "dc" AND NOT "image"'),
     # "…, or the yorkshire dales": a region of several lowercase words for the first alternative's place
     ("walks in the lake district except helvellyn, or the yorkshire dales", '"walks in the lake district" AND NOT "helvellyn" OR "walks in the yorkshire dales"'),
+    # "no X, no Y" after a keyword query: each left out with its own "no"
+    ("hotels in rome no hostels, no chains", '"hotels in rome" AND NOT "hostels" AND NOT "chains"'),
     # the same thing left out twice is one exclusion
     (
         "My brother's stag do is in Kraków next month and he's already been to the salt mine twice. The salt mine is off the table, so what else can a group of ten do there?",

@@ -728,6 +728,8 @@ def _clean_negative(text: str) -> str:
 
 def _split_negative(text: str) -> list[str]:
     """ "financial challenges or pricing" -> two exclusions; titles and names stay whole."""
+    if text == text.lower() and re.fullmatch(r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s*,?\s+no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)+", text):
+        return re.split(r"\s*,?\s+no\s+", text)  # "no onion, no garlic": each with its own "no"
     pieces = [text]
     for sep in (r",\s+(?:and|or|nor)\s+", r"\s+(?:or|nor)\s+", r"\s+and\s+", r",\s+"):
         out: list[str] = []
@@ -2121,6 +2123,11 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             # ("crossword apps no cryptic please": one adjective stands for the kind it names)
             nouns_in_place = nouns_in_place or (len(in_place) == 1 and in_place[0].tag == "JJ" and in_place[0].text.isalpha())
             boundary = (_noun_list(after[: polite.start()]) or nouns_in_place) and _keywords_before(text, conn_start)
+        # "pasta recipes no onion, no garlic": each left out with its own "no", to the query's end
+        # (with a comma: "solicitors no win no fee" is a saying)
+        repeated = re.fullmatch(r"\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s*,\s+no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)+[\s.!]*", after) if m.group(0) == "no" and not boundary and text == text.lower() else None
+        if repeated and _keywords_before(text, conn_start):
+            boundary = True
         # "hay fever medicine no cetirizine or loratadine": two nouns left out to the query's end
         # (and "no clowns, magicians or balloon modellers": a list with commas)
         listed = re.fullmatch(
