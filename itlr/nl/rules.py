@@ -411,6 +411,8 @@ _SOLD_THROUGH = r"(?:(?:booked|bought|sold|listed|hosted|advertised|ordered|arra
 _MADE_OR_PLACED = r"(?:found|made|written|built|discovered|directed|produced|published|released|sung|painted|designed|set|located|based|run|owned|operated|managed|sold|offered)"
 _PREPOSITIONS = {"in", "on", "at", "near", "for", "with", "from", "by", "under", "over", "without", "within", "around", "before", "after", "during", "to", "of", "about", "into", "through", "between", "like"}
 _ONES_WITH = r"(?:ones?|those|these)\s+(?:" + _MADE_OR_PLACED + r"\s+)?(?:with|featuring|involving|about|mentioning|containing|by|starring|on|in|from|at|near|for|against|under|run\s+by|owned\s+by)\s+"
+# a lowercase article (a title's "The" stays: "The Bridge")
+_ARTICLE_START_RE = re.compile(r"^(?:the|a|an)\s+")
 _NEG_PREFIXES = [
     re.compile(r"^(?:" + _META_NOUNS + r")\s+(?:" + _PREP + r")\s+", re.IGNORECASE),
     re.compile(r"^(?:" + _META_VERBS + r")\s+", re.IGNORECASE),
@@ -421,7 +423,7 @@ _NEG_PREFIXES = [
     re.compile(r"^(?:specific|detailed|direct|explicit|further|particular|certain)\s+(?=(?:" + _META_NOUNS + r"|examples?|cases?|instances?)\b)", re.IGNORECASE),
     # "excluding: A, B and C", "Exclude the following: …"
     re.compile(r"^(?:(?:the\s+)?following(?:\s+(?:items|things|topics|places|ones|names|books|films|people))?\s*)?(?::|\.(?=\s))\s*", re.IGNORECASE),
-    re.compile(r"^(?:the|a|an)\s+"),
+    _ARTICLE_START_RE,
     re.compile(r"^(?:its|their|his|her|our|your|my|one's|own)\s+"),
     re.compile(
         r"^(?:role|roles|influence|influences|impact|use|concept|involvement|specifics|idea|notion|topic|subject|theme|"
@@ -726,9 +728,13 @@ def _clean_negative(text: str) -> str:
     return _squash(part.group("topic") if part else t)
 
 
+# one lowercase item of a list each with its own "no" ("no onion, no garlic")
+_NO_ITEM = r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
+
+
 def _split_negative(text: str) -> list[str]:
     """ "financial challenges or pricing" -> two exclusions; titles and names stay whole."""
-    if text == text.lower() and re.fullmatch(r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s*,?\s+no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)+", text):
+    if text == text.lower() and re.fullmatch(_NO_ITEM + r"(?:\s*,?\s+no\s+" + _NO_ITEM + r")+", text):
         return re.split(r"\s*,?\s+no\s+", text)  # "no onion, no garlic": each with its own "no"
     pieces = [text]
     for sep in (r",\s+(?:and|or|nor)\s+", r"\s+(?:or|nor)\s+", r"\s+and\s+", r",\s+"):
@@ -2125,7 +2131,7 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
             boundary = (_noun_list(after[: polite.start()]) or nouns_in_place) and _keywords_before(text, conn_start)
         # "pasta recipes no onion, no garlic": each left out with its own "no", to the query's end
         # (with a comma: "solicitors no win no fee" is a saying)
-        repeated = re.fullmatch(r"\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s*,\s+no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)+[\s.!]*", after) if m.group(0) == "no" and not boundary and text == text.lower() else None
+        repeated = re.fullmatch(r"\s+" + _NO_ITEM + r"(?:\s*,\s+no\s+" + _NO_ITEM + r")+[\s.!]*", after) if m.group(0) == "no" and not boundary and text == text.lower() else None
         if repeated and _keywords_before(text, conn_start):
             boundary = True
         # "hay fever medicine no cetirizine or loratadine": two nouns left out to the query's end
@@ -3589,11 +3595,9 @@ def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
             # "routes peak district or lake district": the head said twice, and the first item's modifier
             # is the word before it
             return _node(Or, [before[0] + " " + before[1] + " " + items[0] + tail[head.end() :], before[0] + " " + items[1] + tail])
-        if first + "s" == shared or first + "es" == shared:
-            # "solid food or finger foods": the first item says its head already (in the singular)
-            return _node(Or, [prefix + items[0] + tail[head.end() :], prefix + items[1] + tail])
-        if first == shared:
+        if shared in (first, first + "s", first + "es"):
             # "guitar or bass guitar lessons", "lessons for guitar or bass guitar": the head said twice, the first item whole
+            # (or in the singular: "solid food or finger foods")
             return _node(Or, [prefix + items[0] + tail[head.end() :], prefix + items[1] + tail])
         activity = first.endswith("ing") and shared.endswith("ing") and re.fullmatch(r"\s*(?:[?.!,].*|\s+(?:in|on|at|for|with|near)\b.*)?", tail[head.end() :]) is not None
         if first.isalpha() and ((first.endswith(shared) and len(first) > len(shared) + 2) or activity):
@@ -5291,9 +5295,6 @@ def _other_kind(left: str, right: str) -> bool:
         and plural(content[-1])
         and all(w.tag in ("JJ", "NN", "NNS", "NNP", "VBG") and (not w.capitalised or w.tag == "JJ" or syntax.demonym(w.text)) for w in content[:-1])
     )
-
-
-_ARTICLE_START_RE = re.compile(r"^(?:the|a|an)\s+")
 
 
 def _translate(text: str) -> RuleResult | None:
