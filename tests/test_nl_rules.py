@@ -3066,7 +3066,7 @@ THIRTYFIRST_PASS = [
     # "now that we've ruled out X": the reason goes with the cue
     ("Which cordless drills are good for DIY now that we've ruled out Bosch?", '"Which cordless drills are good for DIY?" AND NOT "Bosch"'),
     # "anything else" points back at a background that the question does not name again
-    ("Hosting a murder mystery party for my mum's 60th. Leave out the 1920s themes, anything else that works for around twelve guests?", '"murder mystery party, 60th: anything else that works for around twelve guests?" AND NOT "1920s themes"'),
+    ("Hosting a murder mystery party for my mum's 60th. Leave out the 1920s themes, anything else that works for around twelve guests?", '"murder mystery party: anything else that works for around twelve guests?" AND NOT "1920s themes"'),
     ("I've got mild eczema on my hands. Steroid creams are off the table because of what my GP said. What else helps hand eczema?", '"What else helps hand eczema?" AND NOT "steroid creams"'),
     # "Can I use X rather than Y …?" asks about the swap (writers 8 in 12); a question with more after it stays whole
     ("Can I use a lighter instead of a heat gun for heat shrink tubing?", '"a lighter instead of a heat gun for heat shrink tubing"'),
@@ -3261,7 +3261,29 @@ THIRTYTHIRD_PASS = [
 ]
 
 
-@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS + TWENTYSIXTH_PASS + TWENTYSEVENTH_PASS + TWENTYEIGHTH_PASS + TWENTYNINTH_PASS + THIRTIETH_PASS + THIRTYFIRST_PASS + THIRTYSECOND_PASS + THIRTYTHIRD_PASS)
+THIRTYFOURTH_PASS = [
+    # session 32: what an idiom or a date leaves behind names no topic ("the usual suspects", "my mum's 60th")
+    (
+        "I'm training for my first triathlon and getting bored of my usual routine. What cross-training can I do apart from swimming, cycling and running?",
+        '"triathlon: cross-training" AND NOT "swimming" AND NOT "cycling" AND NOT "running"',
+    ),
+    ("Our book group has read most of the big names already. Could you suggest Russian novelists other than Tolstoy and Chekhov?", '"Russian novelists?" AND NOT "Tolstoy" AND NOT "Chekhov"'),
+    # "…, or would X work?" offers X
+    (
+        "What are some vinyl flooring options except click-lock planks, or would rubber flooring work?",
+        '"What are some vinyl flooring options" AND NOT "click-lock planks" OR "rubber flooring"',
+    ),
+    # "or a Middle Eastern one": "one" is the first alternative's noun, even where a preposition follows it
+    (
+        "Can you recommend a cookbook on Persian cuisine, or a Middle Eastern one that isn't by Ottolenghi?",
+        '"cookbook on Persian cuisine" OR "a Middle Eastern cookbook?" AND NOT "Ottolenghi"',
+    ),
+    ("road bikes under 1000 except carbon ones, or a second-hand one", '"road bikes under 1000" AND NOT "carbon" OR "a second-hand bike"'),
+    ("Where can I buy secondhand nursing textbooks, or new ones but not from Amazon?", '"secondhand nursing textbooks" OR "new nursing textbooks?" AND NOT "Amazon"'),
+]
+
+
+@pytest.mark.parametrize("question, expected", EXCLUSIONS + ALTERNATIVES_AND_CONJUNCTIONS + EXCLUSION_ENDS + ALTERNATIVES + NEW_TRIGGERS + LIST_EXCLUSIONS + MENTION_LISTS + COORDINATION + SECOND_PASS + THIRD_PASS + FOURTH_PASS + FIFTH_PASS + SIXTH_PASS + SEVENTH_PASS + EIGHTH_PASS + NINTH_PASS + TENTH_PASS + ELEVENTH_PASS + TWELFTH_PASS + THIRTEENTH_PASS + FOURTEENTH_PASS + FIFTEENTH_PASS + SIXTEENTH_PASS + SEVENTEENTH_PASS + EIGHTEENTH_PASS + NINETEENTH_PASS + TWENTIETH_PASS + TWENTYFIRST_PASS + TWENTYSECOND_PASS + TWENTYTHIRD_PASS + TWENTYFOURTH_PASS + TWENTYFIFTH_PASS + TWENTYSIXTH_PASS + TWENTYSEVENTH_PASS + TWENTYEIGHTH_PASS + TWENTYNINTH_PASS + THIRTIETH_PASS + THIRTYFIRST_PASS + THIRTYSECOND_PASS + THIRTYTHIRD_PASS + THIRTYFOURTH_PASS)
 def test_table(question: str, expected: str) -> None:
     t = to_logic(question, llm=False)
     assert t.query == expected

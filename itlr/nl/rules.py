@@ -4383,6 +4383,15 @@ _PURPOSE_KINDS = {
 }
 
 
+# what an idiom or a date leaves behind, naming no topic: "bored of the usual suspects", "out of my depth",
+# "getting to grips with it", "for my mum's 60th", "needs kit", "widen our range" (writers left 29 of 32 out)
+_NO_TOPIC_RE = re.compile(
+    r"(?:usual|obvious|big|same|normal)\s+\S+|names|stuff|things|depth|grips|death|\d+(?:st|nd|rd|th)|\w+tieth|tenth|eleventh|twelfth|"
+    r"kit|pieces|range|counter|bits|options",
+    re.IGNORECASE,
+)
+
+
 def _led(topics: list[str], sentences: list[str]) -> str:
     """The question's sentences with the background's topics before the first that asks; one that only
     excludes ("Granite is off the table.") goes after them, since cut out whole it would take the colon too."""
@@ -4402,7 +4411,7 @@ def _lead(topics: list[str]) -> str:
     # (what it is for stays: "fencing club", "the water regulations exam", "a pond dipping session")
     # ("our 25th wedding anniversary", "his 40th birthday": which one, or a wedding's, says nothing of the topic either)
     topics = [re.sub(r"(?:\s+(?:\d+(?:st|nd|rd|th)|silver|golden|ruby|diamond|pearl))?(?:\s+wedding(?=\s+anniversary))?\s+\S+$", "", " " + t).strip() if t.split()[-1].lower() in _PURPOSES else t for t in topics]
-    topics = [t for t in topics if t and not set(t.lower().split()) <= _PURPOSE_KINDS]
+    topics = [t for t in topics if t and not set(t.lower().split()) <= _PURPOSE_KINDS and not _NO_TOPIC_RE.fullmatch(t)]
     return ", ".join(f"'{t}'" if _TRIGGER_RE.search(t) else t for t in topics) + ": " if topics else ""
 
 
@@ -4423,6 +4432,8 @@ _OPTION_OFFERED_RES = (
     ),
     # "…, or is a micro:bit with add-ons enough?", "…, or else is overpaying my mortgage smarter?"
     re.compile(r"^\s*(?:are|is|would)\s+(?P<option>\w.*?)\s+(?:be\s+)?(?:good\s+enough|enough|better|smarter|wiser|cheaper|safer|easier|worth\s+it)\s*\?*\s*$", re.IGNORECASE),
+    # "…, or would rubber flooring work?", "…, or could a gazebo do instead?"
+    re.compile(r"^\s*(?:would|could|might|will|can)\s+(?P<option>(?!(?:I|we|you|it|that|this|they)\b)\w.*?)\s+(?:work|do|suffice)(?:\s+(?:instead|better|as\s+well))?\s*\?*\s*$", re.IGNORECASE),
 )
 
 
@@ -4850,6 +4861,8 @@ def _rules_to_expr(original: str) -> RuleResult:
                 head = _kind_head(first.positive) if ones and first is not None else None
                 if ones and head:
                     # "python web frameworks besides django, or rust ones": "ones" takes the first's head
+                    if re.match(r"\s*one\b", parts[k][ones.end("kind") :], re.IGNORECASE) and re.search(r"[^s]s$", head):
+                        head = head[:-1]  # ("or a second-hand one": one bike, not "bikes")
                     results[k] = _translate((ones.group("pre") or "") + ones.group("kind") + " " + head + ones.group("rest"))
             if all(r is not None for r in results):
                 done = [r for r in results if r is not None]
@@ -4866,7 +4879,7 @@ def _rules_to_expr(original: str) -> RuleResult:
 _GOOD_OPTION_RE = re.compile(r"^\s*(?:(?:an?|some)\s+)?(?:good|decent|nice)\s+(?=[a-z])", re.IGNORECASE)
 _SHARED_TAIL_RE = re.compile(r",\s+(?P<tail>(?:for|in|on|at|near|with|during|under|around)\s+[^,.;?!]+)[.?!]*\s*$", re.IGNORECASE)
 # "…, or rust ones excluding actix", "…, or a Go one": another kind of the first alternative's things
-_OTHER_ONES_RE = re.compile(r"^\s*(?P<pre>(?:a|an|some|any)\s+)?(?P<kind>(?!(?:which|what|the|those|these)\s)[\w-]+)\s+(?-i:ones?)\b(?![-'’])(?P<rest>.*)$", re.IGNORECASE)  # (not "a one-pot risotto", "which ones")
+_OTHER_ONES_RE = re.compile(r"^\s*(?P<pre>(?:a|an|some|any)\s+)?(?P<kind>(?!(?:which|what|the|those|these)\s)[\w-]+|[A-Z][\w-]+\s+[A-Z][\w-]+)\s+(?-i:ones?)\b(?![-'’])(?P<rest>.*)$", re.IGNORECASE)  # (not "a one-pot risotto", "which ones")
 
 
 def _kind_head(positive: str) -> str | None:
@@ -4881,6 +4894,10 @@ def _kind_head(positive: str) -> str | None:
     first = 1
     while first < k and (words[first].tag == "HYPH" or (words[first - 1].tag == "HYPH" and not words[first - 1].space)):
         first += 1  # "sci-fi audiobooks": a hyphened first word is one word
+    if k <= 1 and len(words) > 1 and words[1].tag == "IN" and (words[0].tag in ("NN", "NNS") or syntax.noun_alone(words[0].text)):
+        # ("a cookbook on Persian cuisine, or a Middle Eastern one": the noun alone is the kind, though the
+        # tagger may read it as an imperative verb)
+        return words[0].text
     if not 2 <= k <= 4 or first >= k or words[k - 1].tag not in ("NN", "NNS"):
         return None
     return positive[words[first].start : words[k - 1].end]
