@@ -3280,6 +3280,18 @@ THIRTYFOURTH_PASS = [
     ),
     ("road bikes under 1000 except carbon ones, or a second-hand one", '"road bikes under 1000" AND NOT "carbon" OR "a second-hand bike"'),
     ("Where can I buy secondhand nursing textbooks, or new ones but not from Amazon?", '"secondhand nursing textbooks" OR "new nursing textbooks?" AND NOT "Amazon"'),
+    # a name particle joins two names: "Ribera del Duero" shares only "wines"
+    (
+        "Which grape varieties are used in Rioja or Ribera del Duero wines?",
+        '"Which grape varieties are used in Rioja wines" OR "Which grape varieties are used in Ribera del Duero wines"',
+    ),
+    # a noun and its gerund are one activity left out; the question's verb follows ("help", "pay", "take place")
+    ("What hobbies other than bird watching help with stress?", '"What hobbies help with stress?" AND NOT "bird watching"'),
+    ("What jobs besides fruit picking pay cash?", '"What jobs pay cash?" AND NOT "fruit picking"'),
+    (
+        "What field sports other than grouse shooting take place on Scottish estates in August?",
+        '"What field sports take place on Scottish estates in August?" AND NOT "grouse shooting"',
+    ),
 ]
 
 

@@ -2530,6 +2530,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     for k in first_k + list(range(len(words) - 1, 0, -1)):
                         if words[k][:1].isupper():
                             continue  # (a capitalised word is no verb of the question: "the Central Library open on Sundays")
+                        if k == 1 and len(words) == 2 and words[1].endswith("ing") and words[0].isalpha() and not words[0].endswith("s"):
+                            continue  # (nor the gerund of a compound: "other than bird watching help with stress", syntax.excluded_phrase)
                         kept = " ".join(words[:k])
                         if _verb_first(text[:conn_start] + " ", span[start + len(kept) :]):
                             found_items[-1], end = kept, start + len(kept)

@@ -275,6 +275,16 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         ):
             j += 2
             continue
+        # "other than bird watching help with stress", "besides fruit picking pay cash": a gerund after a
+        # lowercase singular noun that opens the phrase ends a compound, the activity left out
+        if (
+            w.tag == "VBG" and w.text.islower() and j - 1 == i and words[i].text.islower() and words[i].text.isalpha()
+            and (words[i].tag == "NN" or (words[i].tag in ("VB", "VBP") and noun_alone(words[i].text)))
+            # (the question's verb after it, whatever the tagger made of it; a plural goes on with the compound: "bird watching holidays")
+            and j + 2 < n and words[j + 1].text.isalpha() and words[j + 1].text.islower() and words[j + 1].tag in ("VB", "VBP", "NN")
+            and words[j + 2].tag not in (".", ",", ":")
+        ):
+            return j + 1
         # "the online money claim service that …": a "verb" between two nouns, with a relative
         # clause after them, is one word of the compound
         if (
@@ -1357,6 +1367,8 @@ def _unit_forward(words: list[Word], k: int, kind: str) -> int:
             j += 2
         elif _of_glue(words, j):
             j += _of_glue(words, j)
+        elif words[j].text in _NAME_PARTICLES - {"st", "mac", "mc"} and j + 1 < len(words) and _name_word(words, j + 1):
+            j += 2  # "Ribera del Duero", "Castel di Sangro": a particle between two names joins them
         else:
             break
     return j
