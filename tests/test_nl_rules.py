@@ -3292,6 +3292,10 @@ THIRTYFOURTH_PASS = [
         "What field sports other than grouse shooting take place on Scottish estates in August?",
         '"What field sports take place on Scottish estates in August?" AND NOT "grouse shooting"',
     ),
+    # "but not escape rooms": a compound the tagger opens with a verb is a topic left out, not a negated verb
+    ("I want a team activity but not escape rooms.", '"team activity" AND NOT "escape rooms"'),
+    # "Should I choose / install X rather than Y": the swap is what is asked about
+    ("Should I choose a heat pump rather than an oil boiler for a rural farmhouse?", '"a heat pump rather than an oil boiler for a rural farmhouse"'),
 ]
 
 

@@ -1096,6 +1096,14 @@ def _relation_follows(after: str, after_keywords: bool = False) -> bool:
         return False  # "but not drive-in racking", "not sit-down restaurants": a hyphenated modifier, no verb
     if after_keywords and first.tag in ("VB", "VBP") and len(words) > 1 and words[1].tag in ("NN", "NNS"):
         return False  # "violin repair tips but not bow rehairing": a noun compound the tagger opens with a verb
+    # ("a team activity but not escape rooms, bowling or karaoke": the parse reads a compound noun where the
+    # tagger reads a verb; read with its stop where the clause ends, as the parser reads a sentence better so)
+    stopped = syntax.tag(after.strip() + ".") if len(words) == 2 else words
+    if (
+        first.tag in ("VB", "VBP") and stopped[0].dep == "compound" and first.text.islower() and len(words) > 1 and words[1].tag in ("NN", "NNS")
+        and (len(words) == 2 or words[2].tag in (".", ",", ":") or words[2].text.lower() in ("or", "and", "nor"))
+    ):
+        return False
     if after_keywords and first.tag in ("VB", "VBP") and first.text.islower() and len(words) > 2 and words[1].tag == "IN" and syntax.noun_alone(first.text):
         return False  # "national parks but not yosemite with good winter camping": a lowercase name, then what the parks have
     if (
@@ -2749,9 +2757,10 @@ _AS_REPLACEMENT_RE = re.compile(
 _WORTH_OR_BETTER_RE = re.compile(r"^is\s+it\s+(?:really\s+)?(?:worth\s+(?:(?:using|getting|fitting|installing|buying|having)\s+)?|better\s+to\s+)(?=\w+)", re.IGNORECASE)
 
 
-# "Can I use honey rather than sugar in jam?": the swap is what is asked about (writers drop "can I use" 8 times in 12)
+# "Can I use honey rather than sugar in jam?": the swap is what is asked about (writers drop "can I use" 8 times in 12,
+# and "should I install / choose" 2 in 2; they keep "take" and "learn": "take the train rather than fly")
 # (a question with more after it keeps its words: "Can I use merino instead of acrylic …? Is it safe to wash?")
-_USE_INSTEAD_RE = re.compile(r"^(?:can|could|should)\s+(?:i|we|you|one)\s+use\s+(?=[^?]*?\s(?:rather\s+than|instead\s+of|in\s+place\s+of)\s[^?]*\?*$)", re.IGNORECASE)
+_USE_INSTEAD_RE = re.compile(r"^(?:can|could|should)\s+(?:i|we|you|one)\s+(?:use|install|choose|pick|opt\s+for|go\s+for)\s+(?=[^?]*?\s(?:rather\s+than|instead\s+of|in\s+place\s+of)\s[^?]*\?*$)", re.IGNORECASE)
 
 
 # "Which dystopian novels should we add?", "What festive main courses could we make?": the things asked
