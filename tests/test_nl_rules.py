@@ -3296,6 +3296,10 @@ THIRTYFOURTH_PASS = [
     ("I want a team activity but not escape rooms.", '"team activity" AND NOT "escape rooms"'),
     # "Should I choose / install X rather than Y": the swap is what is asked about
     ("Should I choose a heat pump rather than an oil boiler for a rural farmhouse?", '"a heat pump rather than an oil boiler for a rural farmhouse"'),
+    # a sport, a field or an illness in "s" is one thing: it shares the head after it, and stands in a list as a plural does
+    ("pilates or yoga classes for pregnancy", '"pilates classes for pregnancy" OR "yoga classes for pregnancy"'),
+    ("maths or english tutors in bristol", '"maths tutors in bristol" OR "english tutors in bristol"'),
+    ("olympic sports besides swimming athletics gymnastics", '"olympic sports" AND NOT "swimming" AND NOT "athletics" AND NOT "gymnastics"'),
 ]
 
 

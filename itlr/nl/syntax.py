@@ -94,8 +94,21 @@ def _parse(text: str) -> tuple[Word, ...]:
     nlp = load_parser()
     with _parse_lock:  # a parse adds new strings to the shared vocabulary: one at a time
         doc = nlp(text)
-    # (a word of letters is never punctuation: the tagger reads "dc" at a text's end as a full stop)
-    return tuple(Word(t.text, "NN" if t.tag_ in (".", ",", ":") and t.text.isalpha() else t.tag_, t.idx, t.idx + len(t.text), t.whitespace_, t.head.i, t.dep_) for t in doc)
+    # (a word of letters is never punctuation: the tagger reads "dc" at a text's end as a full stop;
+    # and a field or an activity in "s" is one thing: "pilates or yoga classes" shares "classes")
+    return tuple(
+        Word(t.text, "NN" if (t.tag_ in (".", ",", ":") and t.text.isalpha()) or (t.tag_ == "NNS" and _singular_in_s(t.text)) else t.tag_, t.idx, t.idx + len(t.text), t.whitespace_, t.head.i, t.dep_)
+        for t in doc
+    )
+
+
+# one thing, though it ends in "s": sports, fields and illnesses (and every "-ics": "aerobics", "genetics")
+_SINGULAR_IN_S = {"pilates", "darts", "billiards", "bowls", "news", "measles", "mumps", "shingles", "diabetes", "rabies", "herpes", "maths", "gymnastics"}
+
+
+def _singular_in_s(word: str) -> bool:
+    low = word.lower()
+    return low in _SINGULAR_IN_S or (low.endswith("ics") and len(low) > 5)
 
 
 def reads_as_verb(text: str) -> bool:
@@ -482,8 +495,9 @@ CONTACT_SUBJECTS = {"everyone", "everybody", "anyone", "you", "i", "we", "they"}
 
 
 def _listed_plural(w: Word) -> bool:
-    """A lowercase plural that may stand in a list typed without commas ("potatoes carrots parsnips")."""
-    return w.text.isalpha() and w.text.islower() and plural_noun(w)
+    """A lowercase plural that may stand in a list typed without commas ("potatoes carrots parsnips"), or a
+    field or a sport in "s" ("swimming athletics gymnastics")."""
+    return w.text.isalpha() and w.text.islower() and (plural_noun(w) or _singular_in_s(w.text))
 
 
 def _plural_run_end(words: list[Word], j: int) -> int:
@@ -542,7 +556,8 @@ def _bare_list(words: list[Word], span: tuple[int, int], listed: bool = False, t
         return [(a, a + 1), (a + 1, b)]
     # lowercase names ("van gogh", "hotel california", "new york city") are tagged NNP: a plural
     # or a gerund inside the run is what says "list"
-    if len(run) < 3 or not all(w.tag in _ITEM_TAGS for w in run[:-1]) or not any(w.tag in ("NNS", "VBG") for w in run[:-1]):
+    # (a sport or a field in "s" ends an item as a plural does: "swimming athletics gymnastics")
+    if len(run) < 3 or not all(w.tag in _ITEM_TAGS or _singular_in_s(w.text) for w in run[:-1]) or not any(w.tag in ("NNS", "VBG") or _singular_in_s(w.text) for w in run[:-1]):
         return [span]
     return [(k, k + 1) for k in range(a, b)]
 
