@@ -3300,6 +3300,14 @@ THIRTYFOURTH_PASS = [
     ("pilates or yoga classes for pregnancy", '"pilates classes for pregnancy" OR "yoga classes for pregnancy"'),
     ("maths or english tutors in bristol", '"maths tutors in bristol" OR "english tutors in bristol"'),
     ("olympic sports besides swimming athletics gymnastics", '"olympic sports" AND NOT "swimming" AND NOT "athletics" AND NOT "gymnastics"'),
+    # lowercase names after "not": one the tagger calls an adverb is a name too; "st ives" is a name, no shared head
+    ("weekend breaks in the lake district not windermere, ambleside or keswick", '"weekend breaks in the lake district" AND NOT "windermere" AND NOT "ambleside" AND NOT "keswick"'),
+    ("weekend breaks in cornwall not newquay, padstow or st ives", '"weekend breaks in cornwall" AND NOT "newquay" AND NOT "padstow" AND NOT "st ives"'),
+    # "the Kennet and Avon" in a list that ends in ", or": one name, its article with it
+    (
+        "Which canals would you suggest, not including the Grand Union, the Kennet and Avon, or the Llangollen?",
+        '"Which canals would you suggest?" AND NOT "Grand Union" AND NOT "Kennet and Avon" AND NOT "Llangollen"',
+    ),
 ]
 
 

@@ -1996,7 +1996,10 @@ def _noun_list(after: str) -> bool:
         # (or "of" inside a title: "line of duty")
         1 <= len(it) <= 3 and all(
             re.fullmatch(r"[a-z]+\+?|['’]s", w.text)
-            and (w.tag not in syntax.FUNCTION_TAGS or (w.tag == "IN" and w.text not in grading.STOP_WORDS) or w.text in _NAME_PARTICLES or (w.text == "of" and 0 < j < len(it) - 1))
+            and (
+                w.tag not in syntax.FUNCTION_TAGS or (w.tag == "IN" and w.text not in grading.STOP_WORDS) or w.text in _NAME_PARTICLES or (w.text == "of" and 0 < j < len(it) - 1)
+                or (w.tag == "RB" and len(it) == 1 and syntax.noun_alone(w.text))  # ("windermere, ambleside or keswick": a name the tagger calls an adverb)
+            )
             for j, w in enumerate(it)
         )
         for it in items

@@ -803,7 +803,8 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         merged = [spans[0]]
         for a, b in spans[1:]:
             pa, pb = merged[-1]
-            if pb == a - 1 and words[pb].text.lower() == "and" and all(w.capitalised for w in words[pa:b] if w is not words[pb]):
+            # (an article before either name is the name's: "the Grand Union, the Kennet and Avon, or the Llangollen")
+            if pb == a - 1 and words[pb].text.lower() == "and" and all(w.capitalised or (w.text.lower() == "the" and k in (pa, a)) for k, w in enumerate(words[pa:b], start=pa) if k != pb):
                 merged[-1] = (pa, b)
             else:
                 merged.append((a, b))
@@ -828,6 +829,7 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         and last[0].tag != "DT"  # "the tip or the Currys take-back scheme": an item with its own article is whole
         # ("oneill or rip curl": a "verb" that opens the last item makes it a name of its own, not a modifier's)
         and not (last[0].tag in ("VB", "VBP") and words[spans[0][0]].tag not in ("VB", "VBP"))
+        and last[0].text.lower() not in _NAME_PARTICLES  # ("newquay, padstow or st ives": a name with its particle)
     ):
         head = last[-1].text
         if last[-1].text.lower() in _KIND_NOUNS and all(words[a - 1].text.lower() == "and" for a, _ in spans[1:]):
