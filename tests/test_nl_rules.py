@@ -3308,6 +3308,12 @@ THIRTYFOURTH_PASS = [
         "Which canals would you suggest, not including the Grand Union, the Kennet and Avon, or the Llangollen?",
         '"Which canals would you suggest?" AND NOT "Grand Union" AND NOT "Kennet and Avon" AND NOT "Llangollen"',
     ),
+    ("lake district walks no scafell pike please", '"lake district walks" AND NOT "scafell pike"'),
+    # "anywhere but X": a place left out, whatever comes before it
+    (
+        "I'd like information on saltwater fly fishing in the Florida Keys, or tarpon fishing anywhere but Mexico.",
+        '"saltwater fly fishing in the Florida Keys" OR "tarpon fishing" AND NOT "Mexico"',
+    ),
 ]
 
 

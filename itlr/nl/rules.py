@@ -2007,8 +2007,15 @@ def _noun_list(after: str) -> bool:
     return 1 <= len(items) <= 4 and (names or all(
         # ("oral-b"; a gerund before the noun is its modifier: "surfing forecasts")
         # ("apollo 11": a name and its number)
-        misread[k] or (1 <= len(it) <= 3 and all(w.tag in nouns or w.tag in ("JJ", "HYPH") or (w.tag == "VBG" and w is not it[-1]) or plural_read_as_verb(it, j) or (w.tag == "CD" and j > 0 and it[j - 1].tag in nouns) for j, w in enumerate(it))
-                       and (it[-1].tag in nouns or plural_read_as_verb(it, len(it) - 1) or (len(it) >= 2 and it[-1].tag == "CD" and it[-2].tag in nouns)))
+        misread[k] or (1 <= len(it) <= 3 and all(
+            w.tag in nouns or w.tag in ("JJ", "HYPH") or (w.tag == "VBG" and w is not it[-1]) or plural_read_as_verb(it, j) or (w.tag == "CD" and j > 0 and it[j - 1].tag in nouns)
+            or (w is it[-1] and j > 0 and it[j - 1].tag in nouns and syntax.noun_read_as_adverb(w))
+            for j, w in enumerate(it)
+        )
+                       and (
+                           it[-1].tag in nouns or plural_read_as_verb(it, len(it) - 1) or (len(it) >= 2 and it[-1].tag == "CD" and it[-2].tag in nouns)
+                           or (len(it) >= 2 and it[-2].tag in nouns and syntax.noun_read_as_adverb(it[-1]))  # ("no scafell pike": the tagger's adverb ends a name)
+                       ))
         for k, it in enumerate(items)
     ))
 
@@ -2127,6 +2134,10 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         # ("bookshelves anything but ikea": one plural is a keyword query too)
         if keyword_cue and not boundary and (_keywords_before(text, conn_start) or _one_plural(text[:conn_start])) and _phrase_fills(text, m.end(), False):
             boundary = True  # "beta blocker side effects skip propranolol": a keyword query, then what to leave out
+        # ("historical novels set anywhere but Tudor England", "tarpon fishing anywhere but Mexico": "anywhere"
+        # says a place is left out, whatever comes before it)
+        if word.startswith("anywhere") and m.group(0).islower() and not boundary and _phrase_fills(text, m.end(), False):
+            boundary = True
         # "history of Ireland no Troubles": a name that ends the query, left out ("pasta recipes no
         # tomatoes" may be a property; "the film No Country for Old Men" is a title)
         if m.group(0) == "no" and not boundary and re.fullmatch(r"(?:\s+[A-Z][\w'’&.-]*){1,3}[\s.!?]*", after) and _keywords_before(text, conn_start):
