@@ -3314,6 +3314,13 @@ THIRTYFOURTH_PASS = [
         "I'd like information on saltwater fly fishing in the Florida Keys, or tarpon fishing anywhere but Mexico.",
         '"saltwater fly fishing in the Florida Keys" OR "tarpon fishing" AND NOT "Mexico"',
     ),
+    # "ideas for a cake without wheat flour": ideas for things are the things, and "without" is their property
+    ("Any ideas for a cake without wheat flour that still tastes like a proper sponge?", '"cake without wheat flour that still tastes like a proper sponge?"'),
+    # a lone last name the tagger reads as a verb ends a comma list
+    ("classical composers excluding bach, mozart, beethoven", '"classical composers" AND NOT "bach" AND NOT "mozart" AND NOT "beethoven"'),
+    ("Give me anything but Thailand for a beach honeymoon in Asia.", '"beach honeymoon in Asia" AND NOT "Thailand"'),
+    # a noun the tagger reads as a verb before a place: no second task ("How do I bridge in dry weather" before)
+    ("How do I look after a guitar's fretboard and bridge in dry weather?", '"How do I look after a guitar\'s fretboard and bridge in dry weather?"'),
 ]
 
 

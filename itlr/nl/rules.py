@@ -1530,6 +1530,8 @@ _LISTING_RE = re.compile(
     r"^"
     + _POLITE_LEAD
     + r"(?:show|list|find|give|get|bring|fetch|retrieve|name|search|look|pull|dig|(?:just\s+)?looking|"
+    # ("Any ideas for a cake without wheat flour?": ideas for things are the things)
+    r"(?:any\s+|some\s+)?(?:ideas|suggestions|recommendations)\s+(?:for|on)(?=\s)|"
     r"(?:i|we)(?:\s+|(?=['’]))(?:want|need|" + _WOULD_LIKE + r"|am\s+(?:looking|after)|are\s+(?:looking|after)|['’]m\s+(?:looking|after)|['’]re\s+(?:looking|after)))\b",
     re.IGNORECASE,
 )
@@ -2444,7 +2446,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             # running to the end of a query, is one more item each
             unjoined = re.fullmatch(r"((?:\s*,\s*[\w'’&-]+(?:\s+[\w'’&-]+){0,2})+)\s*", left) if found_items and "?" not in text and not text[limit:].strip() else None
             tail_words = [w for w in syntax.tag(listed) if w.start >= np_end and w.text != ","] if unjoined else []
-            if unjoined and not any((w.verb and w.tag != "VBG") or w.tag in ("PRP", "WDT", "WP", "WRB") or w.text.lower() in _PREPOSITIONS for w in tail_words):
+            # (a lone last name the tagger reads as a verb is a name: "excluding bach, mozart, beethoven")
+            lone_name = len(tail_words) == 1 and tail_words[0].text.isalpha() and tail_words[0].tag in ("VBD", "VBN", "VB", "VBP") and syntax.noun_alone(tail_words[0].text)
+            if unjoined and (lone_name or not any((w.verb and w.tag != "VBG") or w.tag in ("PRP", "WDT", "WP", "WRB") or w.text.lower() in _PREPOSITIONS for w in tail_words)):
                 # (and the last joined by "and" / "or": "excluding marvel, dc and pixar", "dc" read as an interjection)
                 found_items = found_items + [item.strip() for item in re.split(r",|\s+(?:and|or)\s+", unjoined.group(1)) if item.strip()]
                 np_end, left = len(listed), ""
@@ -4508,8 +4512,11 @@ def _two_tasks(t: str) -> Expr | None:
         return None
     c = ands[0]
     second = words[c + 1]
-    if second.tag not in ("VB", "VBG") or (words[c + 2].tag in ("NN", "NNS") and syntax.noun_alone(second.text)):
-        return None  # ("red wine and candle wax": a noun the tagger reads as a verb)
+    # ("red wine and candle wax", "a guitar's fretboard and bridge in dry weather", "moss and algae on a patio": a noun
+    # the tagger reads as a verb, after a noun and before a noun or a preposition of place or time)
+    located = words[c - 1].tag in ("NN", "NNS") and words[c + 2].text.lower() in ("in", "on", "at", "near", "under", "during", "around", "inside", "outside", "over")
+    if second.tag not in ("VB", "VBG") or ((words[c + 2].tag in ("NN", "NNS") or located) and syntax.noun_alone(second.text)):
+        return None
     first = next((k for k in range(3, c) if words[k].tag == second.tag), None)  # the question's own verb, or its first gerund
     if first is None or c - first < 2 or len(words) - c - 1 < 2 or _fixed_pair(words[c - 1].text, second.text):
         return None
@@ -4691,11 +4698,21 @@ def _reported_question(text: str) -> str:
 _FRONT_CUE_RE = re.compile(r"(?P<cue>excluding|except(?:\s+for)?|apart\s+from|aside\s+from|other\s+than|besides|anything\s+but|not\s+including)\s+(?=[a-z])")
 
 
+# "Give me anything but Thailand for a beach honeymoon in Asia.": "anything" is the class; what it is for is asked
+_ANYTHING_BUT_FOR_RE = re.compile(
+    r"^(?:please\s+)?(?:give|show|find|suggest|recommend)\s+(?:me\s+|us\s+)?anything\s+but\s+(?P<out>[^,.;:?!]+?)\s+for\s+(?:an?\s+|the\s+)?(?P<what>[^,.;:?!]+?)[.?!]*$",
+    re.IGNORECASE,
+)
+
+
 def _front_exclusion_moved(text: str) -> str:
     """ "excluding barn owls uk owl species": a lowercase keyword query that opens with what it leaves
     out names the class after it; it reads as "uk owl species, excluding barn owls". The excluded
     phrase ends at a plural noun, or before an adjective of a people or place, and the class after it
     is a bare noun phrase ending in a plural; anywhere else it is unsure, and the query stays as it is."""
+    given = _ANYTHING_BUT_FOR_RE.match(text.strip())
+    if given:
+        return f"{given.group('what')}, anything but {given.group('out')}"
     cue = _FRONT_CUE_RE.match(text)
     # (the first sentence only: "anything but ikea flat pack wardrobes. Also, …")
     later = re.search(r"[.?!]\s+(?=[A-Z])", text)
