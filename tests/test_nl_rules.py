@@ -3321,6 +3321,20 @@ THIRTYFOURTH_PASS = [
     ("Give me anything but Thailand for a beach honeymoon in Asia.", '"beach honeymoon in Asia" AND NOT "Thailand"'),
     # a noun the tagger reads as a verb before a place: no second task ("How do I bridge in dry weather" before)
     ("How do I look after a guitar's fretboard and bridge in dry weather?", '"How do I look after a guitar\'s fretboard and bridge in dry weather?"'),
+    # a ruler's name and its epithet are one item; "use it or lose it" is one rule
+    ("history of the crusades, no richard the lionheart please", '"history of the crusades" AND NOT "richard the lionheart"'),
+    ("Anglo-Saxon kings other than Alfred the Great", '"Anglo-Saxon kings" AND NOT "Alfred the Great"'),
+    ("How does the use it or lose it rule work for annual leave?", '"How does the use it or lose it rule work for annual leave?"'),
+    # "The kids have done those.": a remark on what was left out, no part of the question
+    (
+        "Could you find facts about the planets in our solar system, excluding Earth, Mars and Jupiter? The kids have done those.",
+        '"facts about the planets in our solar system?" AND NOT "Earth" AND NOT "Mars" AND NOT "Jupiter"',
+    ),
+    # sentences around an "Either …, or …" sentence keep a space ("term.documentaries" before)
+    (
+        "I teach year 9 science and want something engaging for next term. Either documentaries on the solar system, or space experiments for kids but not rocket launches.",
+        '"something engaging for next term. documentaries on the solar system" OR "space experiments for kids" AND NOT "rocket launches"',
+    ),
 ]
 
 

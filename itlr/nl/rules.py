@@ -595,7 +595,7 @@ _OR_STOP_RE = re.compile(
     # fixed expressions: one thing, not a choice (the pairs are syntax.OR_BINOMIALS)
     + "|".join(rf"{a}[\s-]or[\s-]{b}" for a, b in sorted(syntax.OR_BINOMIALS))
     + r"|trick[\s-]or[\s-]treating|take\s+it\s+or\s+leave\s+it|either[\s-]or|one\s+or\s+the\s+other|buy\s+now,?\s+or\s+pay\s+later|"
-    r"love\s+it\s+or\s+(?:hate|list|leave)\s+it|deal\s+or\s+no\s+deal|win-win\s+or\s+lose-lose|"
+    r"love\s+it\s+or\s+(?:hate|list|leave)\s+it|use\s+it\s+or\s+lose\s+it|deal\s+or\s+no\s+deal|win-win\s+or\s+lose-lose|"
     r"(?!(?:1[5-9]|20)\d\d\s+or\s+(?:1[5-9]|20)\d\d\b)\d+\s+or\s+\d+|"  # counts, not years ("the 1986 or 1990 World Cup")
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:two|three|four|five|six|seven|eight|nine|ten|more))\b",
     re.IGNORECASE,
@@ -3273,7 +3273,7 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             items, tail = _whole_roles(listed)
             return _each(listed.prefix, items, tail)
     # "barn owl and tawny owl calls": two kinds of one noun, said twice, share what follows
-    twice = _NOUN_SAID_TWICE_RE.match(t) if not _CHOICE_QUESTION_RE.match(t) else None
+    twice = _NOUN_SAID_TWICE_RE.match(t) if not _CHOICE_QUESTION_RE.match(t) and not _or_stopped(t) else None  # (not "the use it or lose it rule")
     # (the shared part a noun they modify: "bunk beds or cabin beds safer", "sick pay and holiday pay for …" share no noun)
     shared = syntax.tag(twice.group("tail"))[0] if twice else None
     shared_noun = shared is not None and (shared.tag in ("NN", "NNS") or syntax.plural_read_as_verb(shared))
@@ -3977,6 +3977,8 @@ _REMARK_SENTENCE_RE = re.compile(
     r"^(?:it|they|those|these|he|she)(?:['’](?:s|re|ve|ll|d))?\s+" + _NO_WISH + r"(?!(?:should|must|needs?|has\s+to|have\s+to)\b)\w"
     # "The students have those already.", "Please don't include those three.": said of what was left out
     r"|^" + _NO_WISH + r"[^.?!;]*\b(?:those|them|these|both|all\s+three)\b(?:\s+(?:two|three|four|ones))?\s+(?:already|before|again|too)\b"
+    # ("… excluding Earth, Mars and Jupiter? The kids have done those.": done, seen or read, they end it)
+    r"|^" + _NO_WISH + r"[^.?!;]*\b(?:have|has|had|['’]ve)\s+(?:already\s+)?(?:done|seen|read|covered|tried|used|visited|watched|played|had)\s+(?:those|them|these|both|all\s+three)(?:\s+(?:two|three|four|ones))?\s*[.!]*$"
     r"|^(?:please\s+)?(?:don['’]t|do\s+not)\s+(?:include|mention|suggest|recommend|list|repeat)\s+(?:those|them|these|any\s+of\s+(?:those|them|these)|either|both)(?:\s+(?:two|three|four|ones))?\s*(?:again|please)?\s*[.!]*$",
     re.IGNORECASE,
 )
@@ -5064,7 +5066,8 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
             marked = re.search(r",\s+or\s+(?:else|alternatively|failing\s+that|if\s+not)\b", text[a:b], re.IGNORECASE)
             sub = _alternatives(text[a:b], one_sentence=True) if _find_trigger(text[a:b]) or marked else []
             if len(sub) > 1:
-                return [text[:a] + sub[0]] + sub[1:-1] + [sub[-1] + text[b:]]
+                # (a space between: the sentence's own lead, "Either", may have gone with its whitespace)
+                return [_squash(text[:a] + " " + sub[0])] + sub[1:-1] + [_squash(sub[-1] + " " + text[b:])]
         return [text]
     request = _FILLER_RE.match(text) or _ASK_FOR_RE.match(text)  # "Show me either …"
     lead = request.end() if request else 0

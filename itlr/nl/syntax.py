@@ -174,6 +174,13 @@ def _clause_end(words: list[Word], j: int) -> int:
     return j
 
 
+# what follows "the" in a ruler's or a saint's name: "Alfred the Great", "richard the lionheart"
+_EPITHETS = frozenset(
+    """great lionheart conqueror terrible confessor elder younger magnificent bold unready impaler venerable navigator
+    baptist evangelist apostle pious lawgiver peacemaker wise fair red black good""".split()
+)
+
+
 def _np_end(words: list[Word], i: int, clause: bool) -> int:
     """Index after the noun phrase that starts at word i (its first word always belongs to it).
 
@@ -233,6 +240,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         if low in CONTACT_SUBJECTS and words[j - 1].tag in _NOUN_TAGS | {"VB", "VBP"} and j + 1 < n and (words[j + 1].verb or words[j + 1].tag == "NNS"):
             break
+        if w.text.lower() == "the" and j + 1 < n and words[j + 1].text.lower() in _EPITHETS and words[j - 1].text.isalpha():
+            j += 2  # "richard the lionheart", "William the Conqueror": a name and its epithet
+            continue
         # "the danube the rhine": a new noun phrase (a phrase's first word tagged a verb is a misread noun)
         if w.text == "the" and not words[j - 1].capitalised and (words[j - 1].tag in _NOUN_TAGS or (j - 1 == i and words[i].verb and words[i].tag != "VBG")):
             break  # (a gerund takes its object: "replacing the flapper")
