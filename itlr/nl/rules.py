@@ -4464,7 +4464,7 @@ _OPTION_OFFERED_RES = (
     # "…, or is a micro:bit with add-ons enough?", "…, or else is overpaying my mortgage smarter?"
     re.compile(r"^\s*(?:are|is|would)\s+(?P<option>\w.*?)\s+(?:be\s+)?(?:good\s+enough|enough|better|smarter|wiser|cheaper|safer|easier|worth\s+it)\s*\?*\s*$", re.IGNORECASE),
     # "…, or would rubber flooring work?", "…, or could a gazebo do instead?"
-    re.compile(r"^\s*(?:would|could|might|will|can)\s+(?P<option>(?!(?:I|we|you|it|that|this|they)\b)\w.*?)\s+(?:work|do|suffice)(?:\s+(?:instead|better|as\s+well))?\s*\?*\s*$", re.IGNORECASE),
+    re.compile(r"^\s*(?:would|could|might|will|can)\s+(?P<option>(?!(?:I|we|you|he|she|one|it|that|this|they)\b)\w.*?)\s+(?:work|do|suffice)(?:\s+(?:instead|better|as\s+well))?\s*\?*\s*$", re.IGNORECASE),
 )
 
 

@@ -102,13 +102,18 @@ def _parse(text: str) -> tuple[Word, ...]:
     )
 
 
-# one thing, though it ends in "s": sports, fields and illnesses (and every "-ics": "aerobics", "genetics")
-_SINGULAR_IN_S = {"pilates", "darts", "billiards", "bowls", "news", "measles", "mumps", "shingles", "diabetes", "rabies", "herpes", "maths", "gymnastics"}
+# one thing, though it ends in "s": sports, fields of study and illnesses ("topics", "clinics", "antibiotics",
+# "lyrics" are plurals, so the fields in "-ics" are named one by one)
+_SINGULAR_IN_S = frozenset(
+    """pilates darts billiards bowls news measles mumps shingles diabetes rabies herpes rickets maths
+    aerobics athletics gymnastics calisthenics plyometrics physics mathematics economics politics ethics genetics
+    linguistics phonics electronics robotics acoustics logistics analytics aeronautics obstetrics paediatrics
+    pediatrics geriatrics orthopaedics orthodontics thermodynamics aesthetics dietetics forensics informatics metaphysics""".split()
+)
 
 
 def _singular_in_s(word: str) -> bool:
-    low = word.lower()
-    return low in _SINGULAR_IN_S or (low.endswith("ics") and len(low) > 5)
+    return word.lower() in _SINGULAR_IN_S
 
 
 def reads_as_verb(text: str) -> bool:
@@ -240,8 +245,11 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
             continue
         if low in CONTACT_SUBJECTS and words[j - 1].tag in _NOUN_TAGS | {"VB", "VBP"} and j + 1 < n and (words[j + 1].verb or words[j + 1].tag == "NNS"):
             break
-        if w.text.lower() == "the" and j + 1 < n and words[j + 1].text.lower() in _EPITHETS and words[j - 1].text.isalpha():
-            j += 2  # "richard the lionheart", "William the Conqueror": a name and its epithet
+        if (
+            w.text.lower() == "the" and j + 1 < n and words[j + 1].text.lower() in _EPITHETS and words[j - 1].text.isalpha()
+            and (j + 2 >= n or words[j + 2].tag in (".", ",", ":") or words[j + 2].text.lower() in _LIST_WORDS | {"please"})
+        ):
+            j += 2  # "richard the lionheart", "William the Conqueror": a name and its epithet, where the phrase ends
             continue
         # "the danube the rhine": a new noun phrase (a phrase's first word tagged a verb is a misread noun)
         if w.text == "the" and not words[j - 1].capitalised and (words[j - 1].tag in _NOUN_TAGS or (j - 1 == i and words[i].verb and words[i].tag != "VBG")):
