@@ -3335,6 +3335,9 @@ THIRTYFOURTH_PASS = [
         "I teach year 9 science and want something engaging for next term. Either documentaries on the solar system, or space experiments for kids but not rocket launches.",
         '"something engaging for next term. documentaries on the solar system" OR "space experiments for kids" AND NOT "rocket launches"',
     ),
+    # a letter that ends what is left out names a key ("open g": "g" was left in the question)
+    ("banjo tunings apart from open g", '"banjo tunings" AND NOT "open g"'),
+    ("Give me anything but Tolkien when it comes to classic fantasy novels written before 1980.", '"classic fantasy novels written before 1980" AND NOT "Tolkien"'),
 ]
 
 

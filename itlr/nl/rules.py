@@ -2776,7 +2776,7 @@ _WORTH_OR_BETTER_RE = re.compile(r"^is\s+it\s+(?:really\s+)?(?:worth\s+(?:(?:usi
 
 
 # "Can I use honey rather than sugar in jam?": the swap is what is asked about (writers drop "can I use" 8 times in 12,
-# and "should I install / choose" 2 in 2; they keep "take" and "learn": "take the train rather than fly")
+# and "should I install / choose" 2 in 2 ("fit" 1 in 2); they keep "take" and "learn": "take the train rather than fly")
 # (a question with more after it keeps its words: "Can I use merino instead of acrylic …? Is it safe to wash?")
 _USE_INSTEAD_RE = re.compile(r"^(?:can|could|should)\s+(?:i|we|you|one)\s+(?:use|install|choose|pick|opt\s+for|go\s+for)\s+(?=[^?]*?\s(?:rather\s+than|instead\s+of|in\s+place\s+of)\s[^?]*\?*$)", re.IGNORECASE)
 
@@ -4702,7 +4702,7 @@ _FRONT_CUE_RE = re.compile(r"(?P<cue>excluding|except(?:\s+for)?|apart\s+from|as
 
 # "Give me anything but Thailand for a beach honeymoon in Asia.": "anything" is the class; what it is for is asked
 _ANYTHING_BUT_FOR_RE = re.compile(
-    r"^(?:please\s+)?(?:give|show|find|suggest|recommend)\s+(?:me\s+|us\s+)?anything\s+but\s+(?P<out>[^,.;:?!]+?)\s+for\s+(?:an?\s+|the\s+)?(?P<what>[^,.;:?!]+?)[.?!]*$",
+    r"^(?:please\s+)?(?:give|show|find|suggest|recommend)\s+(?:me\s+|us\s+)?anything\s+but\s+(?P<out>[^,.;:?!]+?)\s+(?:for|when\s+it\s+comes\s+to)\s+(?:an?\s+|the\s+)?(?P<what>[^,.;:?!]+?)[.?!]*$",
     re.IGNORECASE,
 )
 

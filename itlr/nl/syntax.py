@@ -236,6 +236,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     while j < n:
         w = words[j]
         low = w.text.lower()
+        if len(low) == 1 and low.isalpha() and low not in ("a", "i") and words[j - 1].text.isalpha() and (j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS):
+            j += 1  # "open g", "drop d": a letter that ends the phrase names a key or a grade, whatever its tag
+            continue
         if low in _ASIDE_STARTS and _aside_ends(words, j):
             break  # "the low-FODMAP diet any more, …": when, not what
         # "apart from the mood boost everyone mentions": a clause of the phrase, its subject a pronoun
