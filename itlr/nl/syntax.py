@@ -719,17 +719,11 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
         # them, are one more item (a clause would not stop at a comma or "and")
         if verb and nxt.tag in ("VB", "VBP") and k + 2 < n and words[k + 1].tag in ("NN", "NNS") and (words[k + 2].text == "," or words[k + 2].text.lower() in _LIST_WORDS):
             verb = False
-        # "excluding brandywine and gardeners delight": a lowercase word in "s" read as a verb, then one
-        # noun that ends the text, after "and" / "or", is a last item (its "verb" a misread modifier)
+        # "excluding brandywine and gardeners delight", "except o'neill or rip curl": a lowercase "verb" (or a
+        # word in "s" read as one) and one noun that end the text, after "and" / "or", are a last item (a
+        # misread modifier or lowercase name)
         if (
-            verb and nxt.tag == "VBZ" and nxt.text.islower() and plural_read_as_verb(nxt) and words[k - 1].text.lower() in _LIST_WORDS
-            and k + 1 < n and words[k + 1].tag in ("NN", "NNS") and words[k + 1].text.islower() and all(w.tag == "." for w in words[k + 2 :])
-        ):
-            verb = False
-        # "except o'neill or rip curl": a lowercase "verb" and one noun that end the text, after "or" / "and",
-        # are a last item (a lowercase name the tagger misread)
-        if (
-            verb and nxt.tag in ("VB", "VBP") and nxt.text.islower() and words[k - 1].text.lower() in _LIST_WORDS
+            verb and (nxt.tag in ("VB", "VBP") or (nxt.tag == "VBZ" and plural_read_as_verb(nxt))) and nxt.text.islower() and words[k - 1].text.lower() in _LIST_WORDS
             and k + 1 < n and words[k + 1].tag in ("NN", "NNS") and words[k + 1].text.islower() and all(w.tag == "." for w in words[k + 2 :])
         ):
             verb = False
