@@ -1346,11 +1346,12 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         maker = re.match(r"\s*(?:" + _MADE_BY + r"|by)\s+(?:the\s+)?(?=[A-Z])", after)
         # (a bare "by" only before a name that ends the sentence: "… not by Rembrandt but were attributed to him")
         by_name = maker is not None and re.match(r"\s*by\b", after) is not None
-        name_ends = re.fullmatch(r"(?:(?:and|&|of|de|van|von)\s+|[A-Z][\w.'’-]*\s*)+[?!.]?\s*", after[maker.end() :]) if maker else None
+        # ("… not by Studio Ghibli or Makoto Shinkai": a list of names, each left out)
+        name_ends = re.fullmatch(r"(?:(?:and|or|nor|&|of|de|van|von)\s+|,\s*|[A-Z][\w.'’-]*\s*)+[?!.]?\s*", after[maker.end() :]) if maker else None
         named = after[maker.end() :] if maker else after
         if (maker or _names_only(after)) and grading.content_words(named) <= grading.content_words(text[sent_start:conn_start]):
             return False  # "paintings attributed to Rembrandt that are not by Rembrandt": a name the question asks with is a property
-        if maker and _names_only(after[maker.end() :]) and re.fullmatch(r"[\w\s&.'’-]*[?!.]?\s*", after[maker.end() :]) and (not by_name or name_ends):
+        if maker and _names_only(after[maker.end() :]) and re.fullmatch(r"[\w\s&.,'’-]*[?!.]?\s*", after[maker.end() :]) and (not by_name or name_ends):
             return True  # "open-world games that are not made by Ubisoft", "novels that aren't by Ian Rankin": the maker is left out
         if re.search(r"\b(?:called|named|known\s+as|sold\s+as|labell?ed(?:\s+as)?|marketed\s+as|branded\s+as)\s", text[sent_start:conn_start], re.IGNORECASE):
             return False  # "guitars called strats that aren't made by fender": what the answer is called but is not
@@ -1365,9 +1366,11 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
             return True  # "a scooter that isn't a Vespa": one of a brand's, left out
         if re.fullmatch(r"\s*(?:[A-Z][\w.-]*\s+){0,2}[A-Z][\w-]*['’]s?\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*[?!.]?\s*", after):
             return True  # "sources on the Great Fire that aren't Pepys's diary": someone's one work, left out
-        where = re.fullmatch(r"\s*(?:in|from)\s+(?:the\s+)?(?P<place>[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*[?.!]*\s*", after)
-        if where and (where.group("place").lower() in syntax.COUNTRIES or _names_only(where.group("place"))):
-            return True  # "volcanoes in europe that aren't in italy": a place left out ("paintings that are not in museums" is a property)
+        where = re.fullmatch(r"\s*(?P<prep>in|from|on)\s+(?:the\s+)?(?P<place>[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*[?.!]*\s*", after)
+        if where and ((where.group("place").lower() in syntax.COUNTRIES and where.group("prep") != "on") or _names_only(where.group("place"))):
+            # "volcanoes in europe that aren't in italy": a place left out ("paintings that are not in museums" is a property);
+            # "harmonica lessons that aren't on YouTube": a named platform
+            return True
         sources = re.fullmatch(r"\s*(?:in|from)\s+(?P<names>[A-Z][^?.!]*?)\s*[?.!]*\s*", after)
         if sources and re.search(r",|\b(?:or|and)\b", sources.group("names")) and _names_only(sources.group("names")):
             return True  # "a sofa that isn't from IKEA, DFS or Wayfair": named sources left out
@@ -4770,6 +4773,8 @@ def _front_exclusion_moved(text: str) -> str:
         size = 2
     elif len(words) >= 4 and (texts[1] in texts[3:] or (plural(words[1]) and not plural(words[0]) and words[2].tag not in ("IN", "TO"))):
         size = 2  # (or a compound that ends in a plural before the class: "glue traps humane mouse control")
+    elif len(words) >= 4 and words[0].tag == words[1].tag == "NNP" and words[2].tag != "NNP" and texts[0] not in syntax.COUNTRIES:
+        size = 2  # ("anything but harry potter fantasy books": a name the tagger knows, typed in lowercase)
     else:
         size = 1
     rest = words[size:]

@@ -222,8 +222,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
     # "other than going to the gym", "except relying on caffeine": a gerund's preposition and its
     # object are what is done, not what is asked of the class
     # ("other than going for a walk": "go for" is one verb)
+    # ("excluding dune with political world building": a word without "ing" the tagger calls a gerund is a name)
     if (
-        words[i].tag == "VBG" and not words[i].capitalised and i + 2 < n
+        words[i].tag == "VBG" and not words[i].capitalised and words[i].text.lower().endswith("ing") and i + 2 < n
         and (words[i + 1].text.lower() in _GERUND_PREPOSITIONS or (words[i].text.lower() == "going" and words[i + 1].text.lower() == "for"))
         and words[i + 2].tag in _NOUN_TAGS | {"DT", "PRP$", "JJ", "CD"} and not _time_follows(words, i + 2)
         # ("except darjeeling with the best first flush": a superlative asks it of the class; "darjeeling" is no gerund)
@@ -374,8 +375,12 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if w.tag == "JJS" and not w.capitalised and words[j - 1].tag not in ("DT", "PRP$", "POS", "RBS", "HYPH"):
             break  # "languages apart from spanish easiest for …": a superlative opens a noun phrase, never follows a word of one
         # "except scafell pike, or …": a last lowercase word the tagger reads as an adverb, after a noun, is one more noun
-        # (so before a relative clause, which is the class's: "other than london dry that work in …")
-        if noun_read_as_adverb(w) and words[j - 1].tag in _NOUN_TAGS and (j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in ("that", "which", "who")):
+        # (so before a relative clause, which is the class's: "other than london dry that work in …"; and before
+        # the question's inverted verb: "Which vaccines except the rabies jab do I need …?")
+        if noun_read_as_adverb(w) and words[j - 1].tag in _NOUN_TAGS and (
+            j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in ("that", "which", "who")
+            or (j + 2 < n and words[j + 1].tag in ("VBP", "VBZ", "VBD", "MD") and words[j + 2].tag == "PRP")
+        ):
             j += 1
             continue
         # (and "ones" after any modifier: "excluding spanish ones highest polyphenol content")
@@ -1744,6 +1749,8 @@ def verb_objects(text: str) -> Coordination | None:
     h2 = next((k for k in range(c + 1, len(words)) if words[k].dep == "conj" and words[k].head == h1), None)
     if h2 is None or words[h2].tag not in ("NN", "NNS") or any(words[k].tag not in inside + ("VBG",) for k in range(c + 1, h2)):
         return None
+    if words[h1].tag == "NN" and words[h2].tag == "NNS" and h2 - 1 > c and words[h2 - 1].tag == "NN" and not any(words[k].tag in ("DT", "PRP$") for k in range(a, h1)):
+        return None  # "Irish birth or marriage records": a bare singular before a compound plural shares its head
     rest = [w for w in words[h2 + 1 :] if w.tag != "."]
     if any(w.verb and w.tag not in ("VBG", "VBN") for w in rest) or (rest and rest[0].tag in ("NN", "NNS")):
         return None
