@@ -3353,6 +3353,12 @@ THIRTYFIFTH_PASS = [
     # a named platform left out; a list of makers left out
     ("Where can I find guitar lessons that aren't on YouTube?", '"Where can I find guitar lessons?" AND NOT "YouTube"'),
     ("What are good crime dramas that aren't by Jed Mercurio or Sally Wainwright?", '"What are good crime dramas?" AND NOT "Jed Mercurio" AND NOT "Sally Wainwright"'),
+    # "the X and Y canal": after one article, two names and a singular head are one thing
+    ("Which canals apart from the Leeds and Liverpool canal are good for beginners?", '"Which canals are good for beginners?" AND NOT "Leeds and Liverpool canal"'),
+    # a keyword query's "not on / near / at" one place leaves it out; a plural after it says where the class is
+    ("walking holidays not on the pennine way, or cycling tours in ireland", '"walking holidays" AND NOT "pennine way" OR "cycling tours in ireland"'),
+    ("cottages in devon not near exeter", '"cottages in devon" AND NOT "exeter"'),
+    ("volcanoes not on plate boundaries", '"volcanoes not on plate boundaries"'),
 ]
 
 

@@ -1217,7 +1217,7 @@ _PREP_LEFT_OUT_RE = re.compile(r"\s*(?:for|via|in|near|with|during|from|through|
 
 
 # "thai cookery courses not in bangkok": after a keyword query, a place or a source that ends the clause
-_PLACE_LEFT_OUT_RE = re.compile(r"(?P<prep>\s+(?:in|from))\s+(?:the\s+)?[\w'’&-]+(?:\s+[\w'’&-]+){0,2}\s*(?:[,;?.!]|$)", re.IGNORECASE)
+_PLACE_LEFT_OUT_RE = re.compile(r"(?P<prep>\s+(?:in|from|on|near|at))\s+(?:the\s+)?(?P<place>[\w'’&-]+(?:\s+[\w'’&-]+){0,2})\s*(?:[,;?.!]|$)", re.IGNORECASE)
 _ROUTE_LEFT_OUT_RE = re.compile(r"(?P<prep>\s+via)\s+(?:the\s+)?[\w'’&-]+(?:\s+[\w'’&-]+){0,2}\s*(?:[,;?.!]|$)", re.IGNORECASE)
 # (where countries or cities are is what they are: "countries not in the eu that use the euro")
 _PLACE_CLASSES = frozenset({"countries", "states", "nations", "cities", "towns", "villages", "regions", "provinces", "counties", "islands", "territories", "places"})
@@ -1243,6 +1243,10 @@ def _place_left_out(text: str, conn_start: int, trig_end: int) -> int:
         return 0
     if grading.content_words(text[placed.end("prep") : placed.end()]) & grading.content_words(before[head].text):
         return 0  # "herbal teas not from the tea plant": where the class itself comes from is what it is, a property
+    # ("canal boat holidays not on the llangollen canal", "caravan sites not near newquay": one place, left out;
+    # "volcanoes not on plate boundaries" says where the class is, a property)
+    if placed.group("prep").strip().lower() in ("on", "near", "at") and syntax.plural_noun(syntax.tag(placed.group("place"))[-1]):
+        return 0
     return placed.end("prep") - trig_end
 
 
@@ -2442,7 +2446,10 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
             if article and found_items:
                 with_np_end, with_items = syntax.excluded_phrase(article.group(0) + listed, clause)
                 with_items = [re.sub(r"^\s*(?:the|a|an)\s+", "", item, flags=re.IGNORECASE) for item in with_items]
-                if with_items and with_np_end - len(article.group(0)) > np_end and len(with_items) == len(found_items) and with_items[0].strip():
+                # (or the article joins two names to one thing: "the Kennet and Avon canal")
+                longer = with_np_end - len(article.group(0)) > np_end and len(with_items) == len(found_items)
+                one_name = with_np_end - len(article.group(0)) >= np_end and len(with_items) == 1 < len(found_items)
+                if with_items and (longer or one_name) and with_items[0].strip():
                     np_end, found_items = with_np_end - len(article.group(0)), with_items
             left = listed[np_end:]
             # "premier league stadiums excluding old trafford, anfield": a list typed without its "and",

@@ -812,9 +812,12 @@ def excluded_phrase(text: str, clause: bool) -> tuple[int, list[str]]:
     # "the Science and Industry Museum", "the Victoria and Albert Museum": one institution's name
     if (
         len(spans) == 2 and spans[0][1] == spans[1][0] - 1 and words[spans[0][1]].text.lower() == "and"
-        and all(w.capitalised for w in words[spans[0][0] : spans[0][1]]) and words[spans[0][1] - 1].text.lower() not in INSTITUTIONS
-        and spans[1][1] - spans[1][0] == 2 and all(w.capitalised for w in words[spans[1][0] : spans[1][1]])
-        and words[spans[1][1] - 1].text.lower() in INSTITUTIONS  # (not "Zipcar and Enterprise Car Club": a name of its own)
+        and all(w.capitalised or (k == spans[0][0] and w.text.lower() == "the") for k, w in enumerate(words[spans[0][0] : spans[0][1]], start=spans[0][0]))
+        and words[spans[0][1] - 1].text.lower() not in INSTITUTIONS and words[spans[0][1] - 1].capitalised
+        and spans[1][1] - spans[1][0] == 2 and words[spans[1][0]].capitalised
+        # (after "the", a singular head typed in lowercase too: "the Kennet and Avon canal")
+        and (words[spans[1][1] - 1].capitalised or (words[spans[0][0]].text.lower() == "the" and words[spans[1][1] - 1].tag == "NN"))
+        and words[spans[1][1] - 1].text.lower() in INSTITUTIONS | {"canal"}  # (not "Zipcar and Enterprise Car Club": a name of its own)
     ):
         spans = [(spans[0][0], spans[1][1])]
     # "Revolution, Slug and Lettuce or All Bar One": a list of names that ends in "or" is joined by
