@@ -3359,6 +3359,8 @@ THIRTYFIFTH_PASS = [
     ("walking holidays not on the pennine way, or cycling tours in ireland", '"walking holidays" AND NOT "pennine way" OR "cycling tours in ireland"'),
     ("cottages in devon not near exeter", '"cottages in devon" AND NOT "exeter"'),
     ("volcanoes not on plate boundaries", '"volcanoes not on plate boundaries"'),
+    # "We've already looked at / stayed at X": what the asker has been through, left out
+    ("We've already stayed at the Ritz. Which other luxury hotels in London are worth it?", '"Which other luxury hotels in London are worth it?" AND NOT "Ritz"'),
 ]
 
 

@@ -143,7 +143,7 @@ _STRONG = [
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     _ASKER_IS + r"not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
     # ("They've already been to the Eden Project": whoever the asker speaks for; "… and has already covered Saturn": its subject said before)
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+|they(?:['’]ve|\s+have)\s+|(?:he|she)(?:['’]s|\s+has)\s+|(?:my|our)\s+(?:[\w-]+\s+){1,2}(?:has|have)\s+|(?<=\band\s)(?:has|have)\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to)(?:\s+(?:about|of))?"
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+|they(?:['’]ve|\s+have)\s+|(?:he|she)(?:['’]s|\s+has)\s+|(?:my|our)\s+(?:[\w-]+\s+){1,2}(?:has|have)\s+|(?<=\band\s)(?:has|have)\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to|looked\s+at|looked\s+into|considered|checked\s+out|explored|stayed\s+at|eaten\s+at)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
     r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))(?!\s+" + _DURATION_OF + ")"
