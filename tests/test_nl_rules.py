@@ -3361,6 +3361,10 @@ THIRTYFIFTH_PASS = [
     ("volcanoes not on plate boundaries", '"volcanoes not on plate boundaries"'),
     # "We've already looked at / stayed at X": what the asker has been through, left out
     ("We've already stayed at the Ritz. Which other luxury hotels in London are worth it?", '"Which other luxury hotels in London are worth it?" AND NOT "Ritz"'),
+    # a noun and a participle typed without their hyphen ("horror themed ones") modify what follows
+    ("Which escape rooms apart from the horror themed ones are good for kids?", '"Which escape rooms are good for kids?" AND NOT "horror themed"'),
+    # what the answer is not, named again after it ("were once called planets"), is a property (harmful before)
+    ("Which bodies that aren't planets were once called planets?", '"Which bodies that aren\'t planets were once called planets?"'),
 ]
 
 

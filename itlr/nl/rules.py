@@ -1285,6 +1285,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
     if re.search(r"\b(?:called|named|known\s+as|labell?ed(?:\s+as)?|sold\s+as|marketed\s+as|described\s+as|branded\s+as)\b", text[sent_start:m.start()], re.IGNORECASE):
         return False  # "paths called 'ways' but are not National Trails": what the answer is named and is not (writers 205 in 205)
+    if m.group("copula") and re.search(r"\b(?:(?:once|formerly|originally|still|often|wrongly|mistakenly|commonly)\s+)?(?:called|named|classed|classified|counted)\s+(?:as\s+)?(?:an?\s+)?(?P<kind>\w+)", text[m.end() : sent_end], re.IGNORECASE) and grading.content_words(after) & grading.content_words(re.split(r"\b(?:called|named|classed|classified|counted)\b", text[m.end() : sent_end], maxsplit=1, flags=re.IGNORECASE)[-1]):
+        return False  # "Which objects that aren't planets were once called planets?": the name said after it, what the answer is not
     if word in ("not", "but not", "and not"):
         source = re.match(r"\s*(?:from|in|by|made\s+(?:in|by|from))\s+(?:the\s+)?(?P<what>[^,.;?!]+)", after, re.IGNORECASE)
         if source and grading.content_words(source.group("what")) and grading.content_words(source.group("what")) <= grading.content_words(text[sent_start:conn_start]):

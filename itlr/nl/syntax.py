@@ -335,6 +335,15 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if w.tag == "VBN" and w.text.islower() and words[j - 1].tag == "JJ" and words[j - 1].text.islower() and j + 1 < n and words[j + 1].tag in ("NN", "NNS", "NNP") and words[j + 1].text.islower():
             j += 1
             continue
+        # "other than the horror themed ones", "except oil based paints": a noun and a participle typed without
+        # their hyphen modify what follows
+        if (
+            w.tag in ("VBN", "VBD") and w.text.islower() and w.text.endswith("ed") and words[j - 1].tag == "NN" and words[j - 1].text.islower()
+            # (a past tense before a noun is the question's verb: "other than the steam engine changed textile production")
+            and j + 1 < n and (words[j + 1].text.lower() in ("one", "ones") or (w.tag == "VBN" and words[j + 1].tag in ("NN", "NNS") and words[j + 1].text.islower()))
+        ):
+            j += 1
+            continue
         # ("apart from great spotted seen in uk gardens": a kind named by its adjective and participle, the noun left
         # unsaid, then what is asked of the class)
         if w.tag == "VBN" and w.text.islower() and j - 1 == i and words[i].tag == "JJ" and words[i].text.islower() and j + 1 < n and words[j + 1].tag in ("VBN", "VBD"):
