@@ -335,12 +335,11 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if w.tag == "VBN" and w.text.islower() and words[j - 1].tag == "JJ" and words[j - 1].text.islower() and j + 1 < n and words[j + 1].tag in ("NN", "NNS", "NNP") and words[j + 1].text.islower():
             j += 1
             continue
-        # "other than the horror themed ones", "except oil based paints": a noun and a participle typed without
-        # their hyphen modify what follows
+        # "other than the horror themed ones": a noun and a participle typed without their hyphen modify "ones"
+        # (before a noun the participle may follow the question's verb: "excluding british gas offer fixed tariffs")
         if (
             w.tag in ("VBN", "VBD") and w.text.islower() and w.text.endswith("ed") and words[j - 1].tag == "NN" and words[j - 1].text.islower()
-            # (a past tense before a noun is the question's verb: "other than the steam engine changed textile production")
-            and j + 1 < n and (words[j + 1].text.lower() in ("one", "ones") or (w.tag == "VBN" and words[j + 1].tag in ("NN", "NNS") and words[j + 1].text.islower()))
+            and j + 1 < n and words[j + 1].text.lower() in ("one", "ones")
         ):
             j += 1
             continue
