@@ -3365,6 +3365,12 @@ THIRTYFIFTH_PASS = [
     ("Which escape rooms apart from the horror themed ones are good for kids?", '"Which escape rooms are good for kids?" AND NOT "horror themed"'),
     # what the answer is not, named again after it ("were once called planets"), is a property (harmful before)
     ("Which bodies that aren't planets were once called planets?", '"Which bodies that aren\'t planets were once called planets?"'),
+    # how a thing is sold ("a set of", "a pair of") is no part of it
+    ("Could you find me beginner microscopes, or else a box of prepared slides?", '"beginner microscopes" OR "prepared slides?"'),
+    # "already worked through all the obvious names" names nothing to leave out
+    ("Our reading group has already read all the obvious ones. Which Romantic poets are worth reading apart from Keats?", '"Which Romantic poets are worth reading?" AND NOT "Keats"'),
+    # a title with "of" after "no", asked politely
+    ("fantasy films no lord of the rings please", '"fantasy films" AND NOT "lord of the rings"'),
 ]
 
 

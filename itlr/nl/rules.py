@@ -147,7 +147,9 @@ _STRONG = [
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
     r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))(?!\s+" + _DURATION_OF + ")"
-    r"(?!\s+" + _BARE_QUANTITY + r")",  # ("he's already tried a few and given up": how many, nothing named)
+    r"(?!\s+" + _BARE_QUANTITY + r")"  # ("he's already tried a few and given up": how many, nothing named)
+    # ("We've already worked through all the obvious names": a kind of answer, nothing named)
+    r"(?!\s+(?:all\s+(?:of\s+)?)?the\s+(?:obvious|usual|standard|main|big|famous|popular|well[- ]known|typical|classic)\s+(?:names|ones|choices|options|suspects|titles|picks|places|spots|sights|ideas)\b)",
     # "we've done the Sagrada Familia already", "I have seen Dune before": what the user has done, left out
     # (a pronoun after them refers back to an exclusion: "Skip Nero, I know enough about them")
     # ("I've read plenty about Hurtigruten and Quark already": how much is no part of what is left out)
@@ -2158,7 +2160,12 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         if polite:
             # (read in place too: alone, "cruises" is a verb to the tagger)
             in_place = [w for w in syntax.tag(text) if m.end() <= w.start < m.end() + polite.start()]
-            nouns_in_place = bool(in_place) and len(in_place) <= 3 and all(w.tag in ("NN", "NNS", "NNP", "NNPS") and not w.text.lower().endswith("ing") for w in in_place)
+            nouns = [w for w in in_place if w.text.lower() not in ("of", "the")]
+            # ("ww2 history podcasts no band of brothers please": a title's "of" and "the" between its nouns)
+            of_title = len(in_place) <= 5 and any(w.text.lower() == "of" for w in in_place[1:-1]) and in_place[0] in nouns and in_place[-1] in nouns
+            nouns_in_place = bool(in_place) and (of_title or (len(in_place) <= 3 and len(nouns) == len(in_place))) and all(
+                w.tag in ("NN", "NNS", "NNP", "NNPS") and not w.text.lower().endswith("ing") for w in nouns
+            )
             # ("crossword apps no cryptic please": one adjective stands for the kind it names)
             nouns_in_place = nouns_in_place or (len(in_place) == 1 and in_place[0].tag == "JJ" and in_place[0].text.isalpha())
             boundary = (_noun_list(after[: polite.start()]) or nouns_in_place) and _keywords_before(text, conn_start)
@@ -2882,6 +2889,11 @@ def _strip_filler(text: str, listed_out: bool = False) -> str:
     # writers keep "good" 45 times in 68, 16 in 22 since set 150; with one thing left out or none, they drop it)
     if not (listed_out and re.match(r"what\s+are\s+(?:some\s+)?good\s", t, re.IGNORECASE)):
         t = _GOOD_RE.sub(r"\1", t)
+    # ("… or else a set of prepared microscope slides", "a pair of astronomy binoculars": how the thing is sold
+    # is no part of it; writers left it out 2 in 2 and in none of their forms kept it)
+    container = re.match(r"(?:an?\s+)?(?:set|pack|box|pair)\s+of\s+(?=[a-z])", t, re.IGNORECASE)
+    if container and len(_words(t[container.end() :])) >= 2:
+        t = t[container.end() :]
     ok = _OK_TO_RE.match(t)
     t = t[ok.end() :] if ok and _words(t[ok.end() :]) else t
     either = _EITHER_RE.match(t) if t != text.strip() else None  # "I'd like either X, or Y": the first alternative after the request wording
