@@ -3371,6 +3371,8 @@ THIRTYFIFTH_PASS = [
     ("Our reading group has already read all the obvious ones. Which Romantic poets are worth reading apart from Keats?", '"Which Romantic poets are worth reading?" AND NOT "Keats"'),
     # a title with "of" after "no", asked politely
     ("fantasy films no lord of the rings please", '"fantasy films" AND NOT "lord of the rings"'),
+    # a lone adjective before "or" shares the nouns that end the other item
+    ("Where can I buy refurbished or second-hand road bikes?", '"refurbished road bikes" OR "second-hand road bikes"'),
 ]
 
 

@@ -3513,6 +3513,7 @@ def _coordinated_parts(text: str, question: bool) -> Expr | None:
             firsts = [f for f in re.split(r",\s+", first) if f.strip()]
             items = firsts + parts[1:]
             items = _shared_tail_noun(items)
+            items = _lone_adjective_shares(items)
             # (and so is what they do: "dentists in york or harrogate accepting nhs patients")
             # ("bakeries in bath or wells open on sunday": with what the place is asked to be)
             last_place = re.search(r"\s+(?:(?:open|closed|available|accessible)\s+)?(?:(?:in|on|at|near|during|for|after|before|around)|[a-z]{3,}ing(?=\s+[a-z]))\s+[^,]+$", items[-1]) if prefix else None
@@ -3835,6 +3836,27 @@ def _shared_tail_noun(items: list[str]) -> list[str]:
         return items
     noun = last[-1]
     return [it + " " + noun for it in items[:-1]] + [items[-1]]
+
+
+def _lone_adjective_shares(items: list[str]) -> list[str]:
+    """ "refurbished", "second-hand road bikes" -> "refurbished road bikes", …: a first item that is one
+    adjective alone shares the nouns that end the last item (after the last item's own modifiers)."""
+    if len(items) != 2 or len(items[0].split()) != 1 or not items[0].islower():
+        return items
+    first = syntax.tag(items[0])
+    # (a participle alone is tagged a past tense: "refurbished")
+    if not ("-" in items[0] or first[-1].tag in ("JJ", "VBN") or (first[-1].tag == "VBD" and items[0].endswith("ed"))):
+        return items
+    # the last item word by word (a hyphened word is one), each with the tag of its last part
+    last = syntax.tag(items[1])
+    spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", items[1])]
+    tags = [next(w.tag for w in reversed(last) if w.start < b) for _, b in spans]
+    k = next((k for k, tag in enumerate(tags) if tag in ("NN", "NNS") and "-" not in items[1][spans[k][0] : spans[k][1]]), None)
+    if k is None or k == 0 or not all(tag in ("NN", "NNS") for tag in tags[k:]):
+        return items
+    if not all(tag in ("JJ", "VBN", "NN") and ("-" in items[1][a:b] or tag != "NN") for tag, (a, b) in zip(tags[:k], spans[:k])):
+        return items
+    return [items[0] + " " + items[1][spans[k][0] :], items[1]]
 
 
 def _node(cls: type[And] | type[Or], texts: list[str]) -> Expr | None:
