@@ -3373,6 +3373,9 @@ THIRTYFIFTH_PASS = [
     ("fantasy films no lord of the rings please", '"fantasy films" AND NOT "lord of the rings"'),
     # a lone adjective before "or" shares the nouns that end the other item
     ("Where can I buy refurbished or second-hand road bikes?", '"refurbished road bikes" OR "second-hand road bikes"'),
+    # "I'd like to get him a …" asks for the thing, as "I'd like a …" does; "I want to buy a house" is a plan
+    ("I'd like to get him a telescope other than a Celestron.", '"telescope" AND NOT "Celestron"'),
+    ("I want to buy a house in Leeds.", '"I want to buy a house in Leeds"'),
 ]
 
 

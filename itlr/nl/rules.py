@@ -243,6 +243,7 @@ _WORK_ON = (
 # Request wording in front of the topic: "Provide an introduction to X" -> "introduction to X".
 # "I'd like", "we would want", "I'd love": a request, in the request wording and where "without" is read
 _WOULD_LIKE = r"(?:would\s+|['’]d\s+)(?:like|want|love)"
+_GET_SOMEONE = r"(?:get|buy|find)\s+(?:him|her|them|us|me|(?:my|our)\s+[a-z]+)(?=\s+(?:a|an|some|any)\s)"
 _FILLER_RE = re.compile(
     r"^"
     + _POLITE_LEAD
@@ -251,8 +252,9 @@ _FILLER_RE = re.compile(
     r"write(?:\s+about)?|search(?:\s+for)?|look\s+(?:for|up)|pull\s+up|dig\s+up|tell|"
     r"name(?=\s+(?:some|several|any|(?:a\s+)?few|\d+|two|three|four|five|six|seven|eight|nine|ten)\b))(?:\s+(?:me|us|(?:him|her|them)(?=\s+(?:a|an|some|any)\s|\s+[a-z][\w-]*s\b(?!\s+(?:is|are|was|were)\b))))?(?:\s+about)?"  # ("find him some …", "find him smartphones …": for whom)
     r"|(?:i|we)(?:\s+(?:just|really|only|actually))?(?:\s+|(?=['’]))(?:want|need|" + _WOULD_LIKE + r"|(?:am|are)\s+looking\s+for|['’](?:m|re)\s+looking\s+for)"  # ("We're looking for …": writers 12 in 12)
-    r"(?!\s+to\s+(?!(?:know|learn|read)\b))"  # "We want to adopt a dog": a plan, said as background
-    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:)?(?:\s+information\s+(?:on|about))?"
+    # ("I'd like to get him a telescope": a thing for someone, asked for as "I'd like a telescope" is)
+    r"(?!\s+to\s+(?!(?:know|learn|read)\b|" + _GET_SOMEONE + r"))"  # "We want to adopt a dog": a plan, said as background
+    r"(?:\s+to\s+(?:know|learn|read)(?:\s+more)?\s+about|\s+to\s+read\s+up\s+on|\s+to\s+know\s*:|\s+to\s+" + _GET_SOMEONE + r")?(?:\s+information\s+(?:on|about))?"
     r"|(?:just\s+)?looking\s+for"  # "Looking for either …": the same request, its subject left out
     # "Does anyone know where to hire …", "Anyone got …": asks the readers, says nothing of the topic
     r"|(?:(?:does|do|has)\s+)?(?:anyone|anybody)\s+(?:know|have|got|recommend|suggest)(?:\s+(?:of|about))?(?=\s+(?:a|an|any|some|where|how|what|which|whether|if|when|who)\b)"
@@ -4464,7 +4466,7 @@ _PURPOSE_KINDS = {
 # "getting to grips with it", "for my mum's 60th", "needs kit", "widen our range" (writers left 29 of 32 out)
 _NO_TOPIC_RE = re.compile(
     r"(?:usual|obvious|big|same|normal)\s+\S+|names|stuff|things|depth|grips|death|\d+(?:st|nd|rd|th)|\w+tieth|tenth|eleventh|twelfth|"
-    r"kit|pieces|range|counter|bits|options",
+    r"kit|pieces|range|counter|bits|options|surprise",  # ("a surprise 40th": the date gone, "surprise" is left)
     re.IGNORECASE,
 )
 
