@@ -3574,6 +3574,8 @@ def _named_kinds(text: str) -> Expr | None:
     found = syntax.coordination_items(text, "and")
     if found is None or not found.modifiers or len(found.items) != 2 or not all(re.fullmatch(r"[A-Z][a-z]+", it) for it in found.items):
         return None
+    if _TOGETHER_RE.search(found.tail):
+        return None  # "Why do the Catholic and Orthodox churches celebrate Easter on different dates?": asked of both together
     at = len(text) - len(found.tail.lstrip())  # the shared noun opens the tail
     words = syntax.tag(text)
     head = next((w for w in words if w.start == at), None)
@@ -4577,7 +4579,7 @@ def _two_tasks(t: str) -> Expr | None:
 # what two subjects do together or to each other: asked of both at once
 _TOGETHER_RE = re.compile(
     r"\b(?:differ|distinguish\w*|compare|interact|relate|combine|mix|compete|coexist|fight|mate|communicate|cooperate|work\s+together|get\s+along|"
-    r"together|each\s+other|one\s+another|apart|between|both)\b",
+    r"together|each\s+other|one\s+another|apart|between|both|on\s+different)\b",  # ("… celebrate Easter on different dates")
     re.IGNORECASE,
 )
 
