@@ -1204,6 +1204,8 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
                 j += glue + 1  # "the Forest of Dean", "the Isle of Man": "of" inside a name after "the"
                 while j < b and words[j].capitalised and words[j].tag in _NOUN_TAGS:
                     j += 1
+            if j < b and words[j].tag == "POS" and not words[j - 1].space:
+                j += 1  # "Sainsbury's", "McDonald's": a shop named by its possessive
         elif words[a].tag == "NNP" and words[a].text not in COUNTRIES:  # a name typed in lowercase: "new york" ("kenya safari" is a country's safari)
             while j < b and words[j].tag == "NNP" and not words[j].capitalised:
                 j += 1
