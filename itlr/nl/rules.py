@@ -1230,8 +1230,9 @@ _PLACE_CLASSES = frozenset({"countries", "states", "nations", "cities", "towns",
 def _place_left_out(text: str, conn_start: int, trig_end: int) -> int:
     """ "falconry courses not in scotland, or …": a bare "not" after a plural that ends a keyword
     query, then a place or a source to the clause's end, leaves that place out (every writer of dev and of
-    sets 175-180 who wrote one: 6 in 6); so does "not via" after anything, the way through ("train
-    to porto not via madrid"). The preposition's length after ``trig_end``, else 0."""
+    sets 175-180 who wrote one: 6 in 6; "not on / near / at" one place, 6 in 6 by set 287); so does "not via"
+    after anything, the way through ("train to porto not via madrid"). The preposition's length after
+    ``trig_end``, else 0."""
     if not re.fullmatch(r"\s*not", text[conn_start:trig_end], re.IGNORECASE):
         return 0
     routed = _ROUTE_LEFT_OUT_RE.match(text, trig_end)
@@ -1289,7 +1290,8 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
         return False  # "recipes that don't need xanthan gum": what the answer lacks, a property
     if re.search(r"\b(?:called|named|known\s+as|labell?ed(?:\s+as)?|sold\s+as|marketed\s+as|described\s+as|branded\s+as)\b", text[sent_start:m.start()], re.IGNORECASE):
         return False  # "paths called 'ways' but are not National Trails": what the answer is named and is not (writers 205 in 205)
-    if m.group("copula") and re.search(r"\b(?:(?:once|formerly|originally|still|often|wrongly|mistakenly|commonly)\s+)?(?:called|named|classed|classified|counted)\s+(?:as\s+)?(?:an?\s+)?(?P<kind>\w+)", text[m.end() : sent_end], re.IGNORECASE) and grading.content_words(after) & grading.content_words(re.split(r"\b(?:called|named|classed|classified|counted)\b", text[m.end() : sent_end], maxsplit=1, flags=re.IGNORECASE)[-1]):
+    named_after = re.search(r"\b(?:called|named|classed|classified|counted)\b", after, re.IGNORECASE) if m.group("copula") else None
+    if named_after and grading.content_words(after[: named_after.start()]) & grading.content_words(after[named_after.end() :]):
         return False  # "Which objects that aren't planets were once called planets?": the name said after it, what the answer is not
     if word in ("not", "but not", "and not"):
         source = re.match(r"\s*(?:from|in|by|made\s+(?:in|by|from))\s+(?:the\s+)?(?P<what>[^,.;?!]+)", after, re.IGNORECASE)
