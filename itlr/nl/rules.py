@@ -3609,6 +3609,7 @@ _AND_BINOMIALS = {
     ("meet", "greet"), ("health", "welfare"), ("bring", "buy"), ("smash", "grab"), ("kiss", "tell"), ("room", "board"), ("bed", "board"), ("cut", "collect"), ("stop", "start"), ("fits", "starts"),
     ("peace", "quiet"), ("touch", "go"), ("wine", "dine"), ("spit", "polish"), ("lock", "key"), ("pomp", "circumstance"),
     ("fixtures", "fittings"), ("fixture", "fitting"), ("give", "go"), ("dos", "don'ts"), ("do's", "don'ts"), ("dos", "don’ts"),
+    ("gas", "air"), ("clean", "jerk"),
 }
 
 

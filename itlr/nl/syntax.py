@@ -371,11 +371,12 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if (
             w.tag in ("JJ", "JJR", "JJS") and not w.capitalised and words[j - 1].text.lower() not in _INDEFINITE
             and (words[j - 1].tag in ("NN", "NNS") or (words[j - 1].tag == "NNP" and words[j - 1].text.islower()) or (j - 1 == i and words[i].tag in ("VB", "VBP") and words[i].text.islower()))
-            and j + 1 < n and words[j + 1].tag in ("IN", "TO", "VBG", "RB")
+            and j + 1 < n and (words[j + 1].tag in ("IN", "TO", "VBG", "RB") or _time_follows(words, j + 1))
         ):
             # "apart from ibuprofen safe while breastfeeding": an adjective after a noun opens what is
             # asked of the class (so after a first word the tagger reads as a verb: "except oak suitable for …",
-            # and after a name typed in lowercase: "apart from paris reachable by eurostar")
+            # and after a name typed in lowercase: "apart from paris reachable by eurostar"; and before a time:
+            # "other than etna active this century")
             break
         if j == i + 1 and words[i].tag in ("RB", "JJ", "VBG") and plural_read_as_verb(w):
             j += 1  # "downhill runs in wales", "shooting drills this time": a word in "s" after a modifier is its plural noun, no verb
@@ -469,7 +470,7 @@ TIME_WORDS = {
     "spring", "summer", "autumn", "fall", "winter", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
     "weekend", "weekends", "weekdays", "morning", "mornings", "evening", "evenings", "night", "nights", "christmas", "easter",
-    "week", "month", "year", "holidays", "holiday", "today", "tomorrow", "tonight",
+    "week", "month", "year", "holidays", "holiday", "today", "tomorrow", "tonight", "decade", "century",
 }
 
 
