@@ -3383,6 +3383,8 @@ THIRTYFIFTH_PASS = [
     # an adjective before a time opens what is asked of the class; "gas and air" is one thing
     ("alpine lakes other than como warm enough this summer", '"alpine lakes warm enough this summer" AND NOT "como"'),
     ("What pain relief options are there in labour other than epidurals and gas and air?", '"What pain relief options are there in labour?" AND NOT "epidurals" AND NOT "gas and air"'),
+    # a last lowercase word read as an adverb after an adjective ends the name ("scafell pike")
+    ("lake district fells except skiddaw and scafell pike", '"lake district fells" AND NOT "skiddaw" AND NOT "scafell pike"'),
     ("Where can I find weekend jobs at Boots or Sainsbury's in York?", '"Where can I find weekend jobs at Boots in York" OR "Where can I find weekend jobs at Sainsbury\'s in York"'),
 ]
 

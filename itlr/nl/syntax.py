@@ -386,7 +386,9 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         # "except scafell pike, or …": a last lowercase word the tagger reads as an adverb, after a noun, is one more noun
         # (so before a relative clause, which is the class's: "other than london dry that work in …"; and before
         # the question's inverted verb: "Which vaccines except the rabies jab do I need …?")
-        if noun_read_as_adverb(w) and words[j - 1].tag in _NOUN_TAGS and (
+        # (and after a lowercase adjective that ends the text: "except helvellyn and scafell pike")
+        last_word = j + 1 >= n or words[j + 1].tag in (".", ",", ":")
+        if noun_read_as_adverb(w) and (words[j - 1].tag in _NOUN_TAGS or (last_word and words[j - 1].tag == "JJ" and words[j - 1].text.islower())) and (
             j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in ("that", "which", "who")
             or (j + 2 < n and words[j + 1].tag in ("VBP", "VBZ", "VBD", "MD") and words[j + 2].tag == "PRP")
         ):
