@@ -3385,6 +3385,8 @@ THIRTYFIFTH_PASS = [
     ("What pain relief options are there in labour other than epidurals and gas and air?", '"What pain relief options are there in labour?" AND NOT "epidurals" AND NOT "gas and air"'),
     # a last lowercase word read as an adverb after an adjective ends the name ("scafell pike")
     ("lake district fells except skiddaw and scafell pike", '"lake district fells" AND NOT "skiddaw" AND NOT "scafell pike"'),
+    # the word after a hyphen belongs to the shared modifier ("second-gravel bikes" before)
+    ("second-hand road or gravel bikes in Bristol", '"second-hand road bikes in Bristol" OR "second-hand gravel bikes in Bristol"'),
     ("Where can I find weekend jobs at Boots or Sainsbury's in York?", '"Where can I find weekend jobs at Boots in York" OR "Where can I find weekend jobs at Sainsbury\'s in York"'),
 ]
 

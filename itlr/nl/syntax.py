@@ -1306,6 +1306,10 @@ def coordination_items(text: str, conj: str = "or") -> Coordination | None:
         if all(_numbered(words[k].text, words[k].tag) for k in numbers) and words[first_unit].capitalised:
             prefix = text[: words[fb - 1].start]
             items[0] = words[fb - 1].text
+    glued = re.match(r"[\w'’]+\s+", items[0]) if prefix.endswith("-") else None
+    if glued and glued.end() < len(items[0]):
+        # "second-hand road or gravel bikes": the word after a hyphen belongs to the shared modifier
+        prefix, items[0] = prefix + glued.group(0), items[0][glued.end() :]
     return Coordination(prefix, items, tail, modifiers and bool(tail), verbs and bool(tail))
 
 
