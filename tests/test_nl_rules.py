@@ -3387,6 +3387,10 @@ THIRTYFIFTH_PASS = [
     ("lake district fells except skiddaw and scafell pike", '"lake district fells" AND NOT "skiddaw" AND NOT "scafell pike"'),
     # the word after a hyphen belongs to the shared modifier ("second-gravel bikes" before)
     ("second-hand road or gravel bikes in Bristol", '"second-hand road bikes in Bristol" OR "second-hand gravel bikes in Bristol"'),
+    # a list after a set-off cue goes on past a first word the tagger reads as a verb
+    ("Which martial arts suit kids, excluding judo, karate or taekwondo?", '"martial arts for kids" AND NOT "judo" AND NOT "karate" AND NOT "taekwondo"'),
+    # "apart from those" points back at what is already left out
+    ("We've already read Dickens and Hardy, so could you suggest Victorian novels apart from those?", '"Victorian novels?" AND NOT "Dickens" AND NOT "Hardy"'),
     ("Where can I find weekend jobs at Boots or Sainsbury's in York?", '"Where can I find weekend jobs at Boots in York" OR "Where can I find weekend jobs at Sainsbury\'s in York"'),
 ]
 

@@ -2436,6 +2436,9 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                     # the tagger takes "seabirds nest" for a verb and a noun)
                     closed = re.search(r"\b(?:and|or)\b", phrase[:comma]) is not None
                     verb = _verb_first(text[asked_from:conn_start] + " ", phrase[comma + 1 :])
+                    # ("…, not counting judo, karate or taekwondo?": one word, then "or" and one more to the end, is the
+                    # list going on, whatever the tagger made of its first word)
+                    verb = verb and not re.fullmatch(r"\s*[\w'’-]+,?\s+(?:and|or|nor)\s+[\w'’-]+(?:\s+[\w'’-]+)?\s*[?.!]*\s*", phrase[comma + 1 :])
                     # ("Which supermarkets, excluding Tesco, price-match …": a name, then a lowercase
                     # word that no list goes on with, is where the question goes on)
                     # (typed in lowercase, one word whose next part lists nothing: "excluding tesco, price-match …")
@@ -5455,6 +5458,12 @@ def _translate(text: str) -> RuleResult | None:
     compared = re.search(r"\bcompar(?:e|ing)\b(?![^.?!]*\bor\b)[^.?!]*\sand\s", positive, re.IGNORECASE) is not None
     unstripped = positive
     pieces = [p for raw in negatives for p in _split_negative(_clean_negative(raw))] + items
+    if pieces:
+        # ("We've already done Austen and the Brontës, so … novels by women apart from those?": the cue points back
+        # at what is already left out)
+        positive = re.sub(
+            r"[\s,]+(?:apart\s+from|other\s+than|except(?:\s+for)?|excluding|besides|aside\s+from|but\s+not)\s+(?:those|these|them|that|this|it)(?=\s*[?.!]*\s*$)", "", positive, flags=re.IGNORECASE
+        )
     positive = _strip_filler(positive, listed_out=len(pieces) >= 2)
     # (what a request asked for, its wording gone: "Could you explain the symptoms of …?")
     # (not one with a clause or a title that asks: "… recipes that freeze well?", "… chords for Should I Stay or Should I Go?")
