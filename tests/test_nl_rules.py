@@ -3391,6 +3391,10 @@ THIRTYFIFTH_PASS = [
     ("Which martial arts suit kids, excluding judo, karate or taekwondo?", '"martial arts for kids" AND NOT "judo" AND NOT "karate" AND NOT "taekwondo"'),
     # "apart from those" points back at what is already left out
     ("We've already read Dickens and Hardy, so could you suggest Victorian novels apart from those?", '"Victorian novels?" AND NOT "Dickens" AND NOT "Hardy"'),
+    # typed as a query, what is left out after the last alternative is its own; a modifier alone before "or" shares the head
+    ("used campervans under 20000 or caravans apart from swift", '"used campervans under 20000" OR "caravans" AND NOT "swift"'),
+    ("ski chalets in austria or in italy but not cortina", '"ski chalets in austria" OR "ski chalets in italy" AND NOT "cortina"'),
+    ("vegan or vegetarian restaurants except chains", '("vegan restaurants" OR "vegetarian restaurants") AND NOT "chains"'),
     ("Where can I find weekend jobs at Boots or Sainsbury's in York?", '"Where can I find weekend jobs at Boots in York" OR "Where can I find weekend jobs at Sainsbury\'s in York"'),
 ]
 

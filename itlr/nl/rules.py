@@ -5208,6 +5208,16 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
         ahead = _find_trigger(right) if trigger is None and "," not in text else None
         if ahead and _noun_phrase_of_its_own(left, right[: ahead[0]]):
             return [left, right]  # "ferret hammocks or ferret toys excluding tunnels": the last alternative's own exclusion
+        # ("used motorbikes under 2000 or scooters apart from vespa", "campervan hire in portugal or in spain but not
+        # barcelona": typed as a query, what is left out after the last alternative is its own; writers of dev 15 in 15)
+        # (the first ends in a plural, a place or a number: "vegan or vegetarian restaurants except chains" shares its head)
+        first_words = [w for w in syntax.tag(text) if w.end <= m.start()] if ahead else []
+        if (
+            ahead and "?" not in text and not _sentences(text)[1:] and first_words
+            and (syntax.plural_noun(first_words[-1]) or first_words[-1].tag in ("NNP", "NNPS", "CD") or first_words[-1].text.lower() in syntax.COUNTRIES)
+            and _words(right[: ahead[0]]) and not _CHOICE_QUESTION_RE.match(text)
+        ):
+            return [left, _alternative_with_head(left, right)]
         if trigger and "," not in left[trigger[1] :] and (_purpose_request(right) or _other_kind(left, right)):
             return [left, right]  # (a comma after the cue makes "A, B or C" one list)
         if trigger and "," not in left[trigger[1] :] and _parallel_kind(left, trigger, right):
