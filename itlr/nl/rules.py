@@ -5216,6 +5216,8 @@ def _alternatives(text: str, one_sentence: bool = False) -> list[str]:
             ahead and "?" not in text and not _sentences(text)[1:] and first_words
             and (syntax.plural_noun(first_words[-1]) or first_words[-1].tag in ("NNP", "NNPS", "CD") or first_words[-1].text.lower() in syntax.COUNTRIES)
             and _words(right[: ahead[0]]) and not _CHOICE_QUESTION_RE.match(text)
+            # (a way or a place said of every flight stays with all: "Cheap flights to London or Paris but not via Frankfurt")
+            and not re.match(r"\s*(?:via|through|in|from|on|at|near|with|for|during)\b", right[ahead[1] :], re.IGNORECASE)
         ):
             return [left, _alternative_with_head(left, right)]
         if trigger and "," not in left[trigger[1] :] and (_purpose_request(right) or _other_kind(left, right)):
