@@ -389,7 +389,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         # (and after a lowercase adjective that ends the text: "except helvellyn and scafell pike")
         last_word = j + 1 >= n or words[j + 1].tag in (".", ",", ":")
         if noun_read_as_adverb(w) and (words[j - 1].tag in _NOUN_TAGS or (last_word and words[j - 1].tag == "JJ" and words[j - 1].text.islower())) and (
-            j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in ("that", "which", "who")
+            last_word or words[j + 1].text.lower() in ("that", "which", "who")
             or (j + 2 < n and words[j + 1].tag in ("VBP", "VBZ", "VBD", "MD") and words[j + 2].tag == "PRP")
         ):
             j += 1
