@@ -1855,11 +1855,13 @@ _LEAVE_THEN_ASK_RE = re.compile(
 def _misread_compound(listed: str, end: int) -> bool:
     """Whether ``listed`` goes on after word offset ``end`` with a base "verb" and lowercase nouns
     only, to its end ("stenography speed tests": "speed" read as a verb; "the jr pass": a lone
-    last "verb"), or with a participle or gerund and nouns ("oxford reading tree")."""
+    last "verb"), or with a participle or gerund and nouns ("oxford reading tree"; "nyetimber offering
+    tours" says what the class does)."""
     words = [w for w in syntax.tag(listed) if w.start >= end and w.tag != "."]
     return (
         len(words) >= 1
         and (words[0].tag in ("VB", "VBP") or (words[0].tag in ("VBG", "VBN") and len(words) >= 2))  # "oxford reading tree", "pressure treated timber"
+        and words[0].text.lower() not in syntax.POST_PARTICIPLES
         and all(w.tag in ("NN", "NNS") and w.text.isalpha() and w.text.islower() for w in words[1:])
         and words[0].text.isalpha() and words[0].text.islower()
     )

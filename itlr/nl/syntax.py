@@ -167,7 +167,7 @@ _GERUND_PREPOSITIONS = ("to", "into", "on", "onto", "at", "with", "in", "through
 
 
 # participles that say what a thing does or has, never the middle of a compound ("… offering tours")
-_POST_PARTICIPLES = frozenset({"offering", "serving", "selling", "showing", "featuring", "teaching", "stocking", "hosting"})
+POST_PARTICIPLES = frozenset({"offering", "serving", "selling", "showing", "featuring", "teaching", "stocking", "hosting"})
 # adjectives that follow the noun they describe, opening what is asked of it ("tarot decks good for beginners")
 POSTPOSITIVE = frozenset({"suitable", "available", "safe", "good", "ideal", "popular", "open", "affordable", "easy", "common", "native", "useful", "best", "great", "perfect", "appropriate", "accessible"})
 
@@ -269,7 +269,7 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         # "apart from edinburgh castle worth visiting", "other than sipsmith offering tours": what is asked
         # of the class follows a name left out, whatever the tagger made of its first word
         if w.text.islower() and (words[j - 1].tag in _NOUN_TAGS or j - 1 == i) and (
-            (low == "worth" and j + 1 < n and words[j + 1].text.lower().endswith("ing")) or (low in _POST_PARTICIPLES and j + 1 < n and words[j + 1].tag in _NOUN_TAGS | {"DT", "JJ"})
+            (low == "worth" and j + 1 < n and words[j + 1].text.lower().endswith("ing")) or (low in POST_PARTICIPLES and j + 1 < n and words[j + 1].tag in _NOUN_TAGS | {"DT", "JJ"})
             # ("ramen shops apart from ichiran open late": when the class is open)
             or (low in ("open", "closed") and j + 1 < n and words[j + 1].text.lower() in ("late", "early", "now", "today", "tonight", "tomorrow", "all", "24/7", "24", "until", "till", "at", "on", "after", "before", "overnight"))
         ):
@@ -302,11 +302,11 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         # "salary benchmarking sites", "a pressure reducing valve": a gerund between a singular noun
         # and the noun that ends the phrase is one word of the compound
         # (so after a first word the tagger reads as a verb, and before a relative clause: "except
-        # thames rowing club that take …")
+        # thames rowing club that take …"; or before a preposition: "tinnitus retraining therapy from my GP")
         if (
             w.tag == "VBG" and w.text.islower() and (words[j - 1].tag == "NN" or (j - 1 == i and words[i].tag in ("VB", "VBP", "VBZ"))) and words[j - 1].text.islower()
             and j + 1 < n and words[j + 1].tag in ("NN", "NNS") and words[j + 1].text.islower()
-            and (j + 2 >= n or words[j + 2].tag in (".", ",", ":", "UH") or words[j + 2].text.lower() in _LIST_WORDS | {"that", "which", "who"})
+            and (j + 2 >= n or words[j + 2].tag in (".", ",", ":", "UH", "IN") or words[j + 2].text.lower() in _LIST_WORDS | {"that", "which", "who"})
         ):
             j += 2
             continue
