@@ -3404,6 +3404,9 @@ THIRTYSIXTH_PASS = [
     ("cider farms in somerset other than thatchers offering tastings", '"cider farms in somerset offering tastings" AND NOT "thatchers"'),
     # a gerund between two nouns is a word of the compound before a preposition too
     ("allotment tools excluding hedge cutting shears with long handles", '"allotment tools with long handles" AND NOT "hedge cutting shears"'),
+    # a pair that opens its phrase modifies a whole compound after it; fixed pairs stay whole
+    ("elbow and shoulder surgery waiting times", '"elbow surgery waiting times" AND "shoulder surgery waiting times"'),
+    ("pick and roll defence drills", '"pick and roll defence drills"'),
 ]
 
 

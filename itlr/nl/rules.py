@@ -3614,7 +3614,7 @@ _AND_BINOMIALS = {
     ("meet", "greet"), ("health", "welfare"), ("bring", "buy"), ("smash", "grab"), ("kiss", "tell"), ("room", "board"), ("bed", "board"), ("cut", "collect"), ("stop", "start"), ("fits", "starts"),
     ("peace", "quiet"), ("touch", "go"), ("wine", "dine"), ("spit", "polish"), ("lock", "key"), ("pomp", "circumstance"),
     ("fixtures", "fittings"), ("fixture", "fitting"), ("give", "go"), ("dos", "don'ts"), ("do's", "don'ts"), ("dos", "don’ts"),
-    ("gas", "air"), ("clean", "jerk"),
+    ("gas", "air"), ("clean", "jerk"), ("pride", "joy"), ("hit", "miss"), ("push", "pull"), ("pick", "roll"),
 }
 
 
@@ -3738,11 +3738,10 @@ def _paired_modifiers(text: str) -> Expr | None:
     if k is None or words[k].tag not in ("NN", "NNS") or not words[k].text.islower() or words[k].text in _DISH_HEADS:
         return None
     before = [w for w in words if w.end <= len(found.prefix.rstrip())]
-    # the pair opens its noun phrase and the shared noun ends it: "council tax and parking permit
-    # discounts", "red wine and candle wax" are two compounds of their own
-    # (two adjectives modify the whole compound after them: "baroque and rococo furniture styles")
-    adjectives = all(w.tag == "JJ" for w in words if w.text in found.items)
-    if (before and before[-1].tag not in ("DT", "PRP$", "IN", "TO", "WDT", "WP", "WRB") and not before[-1].verb) or (k + 1 < len(words) and words[k + 1].tag in ("NN", "NNS") and not adjectives):
+    # the pair opens its noun phrase: "council tax and parking permit discounts", "red wine and candle
+    # wax" are two compounds of their own (the pair modifies a whole compound after it: "baroque and
+    # rococo furniture styles", "knee and hip replacement recovery times")
+    if before and before[-1].tag not in ("DT", "PRP$", "IN", "TO", "WDT", "WP", "WRB") and not before[-1].verb:
         return None
     return _asked_of_each(found)
 
