@@ -3407,6 +3407,12 @@ THIRTYSIXTH_PASS = [
     # a pair that opens its phrase modifies a whole compound after it; fixed pairs stay whole
     ("elbow and shoulder surgery waiting times", '"elbow surgery waiting times" AND "shoulder surgery waiting times"'),
     ("pick and roll defence drills", '"pick and roll defence drills"'),
+    # "work as a replacement": the thing as a replacement, "as" said once
+    ("Would a wood burner work as a replacement for central heating in a cottage?", '"a wood burner as a replacement for central heating in a cottage"'),
+    # who the things are for, said first, goes with each item; so does their state or price
+    ("kids judo or karate classes in leeds", '"kids judo classes in leeds" OR "kids karate classes in leeds"'),
+    ("beginner piano or violin sheet music", '"beginner piano sheet music" OR "beginner violin sheet music"'),
+    ("refurbished laptops or desktop computers for students", '"refurbished laptops for students" OR "refurbished desktop computers for students"'),
 ]
 
 

@@ -2789,9 +2789,10 @@ _COME_FROM_RE = re.compile(
 
 
 # "Is cork flooring a good replacement for carpet …?", "Which ground cover plants make a good replacement for
-# lawn turf …?": the thing as a replacement (writers: "… as a replacement for …", 40 in 45 drop how good it is)
+# lawn turf …?", "Would a heat pump work as a replacement for …?": the thing as a replacement (writers: "… as a
+# replacement for …", 40 in 45 drop how good it is)
 _AS_REPLACEMENT_RE = re.compile(
-    r"^(?:(?:is|are|would)\s+(?P<thing>(?!(?:there|it|this|that)\b)\S.*?)\s+(?:be\s+)?|(?:which|what)\s+(?P<things>(?!(?:would|might|could|will|should)\b)\S.*?)\s+(?:would\s+|might\s+|could\s+)?makes?\s+"
+    r"^(?:(?:is|are|would)\s+(?P<thing>(?!(?:there|it|this|that)\b)\S.*?)\s+(?:be\s+|make\s+|(?:work|serve|do)\s+as\s+)?|(?:which|what)\s+(?P<things>(?!(?:would|might|could|will|should)\b)\S.*?)\s+(?:would\s+|might\s+|could\s+)?makes?\s+"
     # ("What would make a good replacement for cling film?", "What would be a good alternative to …?": the replacement alone)
     r"|what\s+(?:(?:would|might|could|will)\s+(?:make|be)|makes)\s+)"
     r"an?\s+(?:(?:good|sensible|suitable|decent|viable|better|reasonable|realistic)\s+)?(?P<what>replacement|substitute|alternative|swap)s?\s+(?P<rest>(?:for|to)\s+\S.*?)\s*\?*$",
@@ -3079,8 +3080,8 @@ def _activity_pair(t: str) -> Expr | None:
 
 def _compound_pair(t: str) -> Expr | None:
     m = _COMPOUND_PAIR_RE.match(t)
-    if not m:
-        return None
+    if not m or m.group("a").split()[0].lower() in syntax.AUDIENCE_WORDS:
+        return None  # ("beginner piano or violin sheet music": who it is for is said of both, syntax.shared_head_phrases)
     words = syntax.tag(t)
 
     def tags(group: str) -> list[str]:
@@ -3652,6 +3653,9 @@ def _each(prefix: str, items: list[str], tail: str) -> Expr | None:
     """One alternative per item with the prefix and tail they share, and the first item's
     modifiers where the second shares them ("free stock photos or icons": ``syntax.shared_modifiers``)."""
     items = list(items)
+    audience = items[0].split(None, 1)
+    if len(items) >= 2 and len(audience) == 2 and audience[0].lower() in syntax.AUDIENCE_WORDS and all(it.split()[0].lower() not in syntax.AUDIENCE_WORDS for it in items[1:] if it.split()):
+        prefix, items[0] = prefix + audience[0] + " ", audience[1]  # "adult tap or ballet classes": both are for adults
     head = re.match(r"\s*([\w'’-]+)", tail)
     first = items[0].split()[-1].lower() if len(items) == 2 and items[0].split() else ""
     if head and first:

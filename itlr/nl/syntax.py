@@ -658,6 +658,13 @@ def _clause_at(words: list[Word], k: int) -> bool:
     return 0 < nouns and j + 1 < len(words) and words[j].tag in ("VBP", "VBZ", "VBD", "MD") and words[j + 1].tag not in (",", ".", "CC")
 
 
+# who a thing is for, said first: it goes with every item of a list after it ("beginner guitar or ukulele lessons")
+AUDIENCE_WORDS = frozenset({
+    "beginner", "beginners", "adult", "adults", "junior", "juniors", "kids", "children's", "childrens", "toddler", "toddlers",
+    "teen", "teenage", "senior", "seniors", "women's", "womens", "men's", "mens", "ladies", "girls", "boys",
+})
+
+
 INSTITUTIONS = {
     "museum", "gallery", "society", "company", "hospital", "institute", "institution", "university", "college", "school", "park",
     "centre", "center", "hotel", "theatre", "theater", "library", "cathedral", "bank", "trust", "foundation", "association", "club",
@@ -1701,6 +1708,9 @@ def shared_head_phrases(text: str) -> Coordination | None:
     a = c
     while a > 0 and c - a < 4 and _np_word(words, a - 1) and words[a - 1].tag not in ("JJS", "JJR", "CD") and not words[a - 1].capitalised and words[a - 1].text.replace("-", "").isalpha():
         a -= 1
+    audience = c - a >= 2 and words[a].text.lower() in AUDIENCE_WORDS
+    if audience:
+        a += 1  # "beginner ukulele or mandolin chord charts": who they are for is said of both
     size = c - a
     # "a kitchen or bathroom tap", "ibuprofen or naproxen maximum daily dose": one lowercase noun on
     # each side, unless the pair is a fixed expression ("a fight or flight response")
@@ -1709,7 +1719,7 @@ def shared_head_phrases(text: str) -> Coordination | None:
         return None
     if not (2 <= size <= 3 or single) or words[c - 1].tag in ("NNS", "NNPS") or words[c].dep != "cc":
         return None  # a plural is an item of its own: "hiking boots or trail runners for the camino"
-    if a > 0 and words[a - 1].tag not in ("IN", "TO", "DT", "PRP$", "POS", "JJS", "JJR") and not words[a - 1].verb:
+    if a > 0 and words[a - 1].tag not in ("IN", "TO", "DT", "PRP$", "POS", "JJS", "JJR") and not words[a - 1].verb and words[a - 1].text.lower() not in AUDIENCE_WORDS:
         return None  # what comes before the first compound must end there
     end = _noun_phrase_end(words, c + 1)
     modifies = c < words[c - 1].head < len(words)
@@ -1719,7 +1729,7 @@ def shared_head_phrases(text: str) -> Coordination | None:
         return None
     if single and words[end - 1].tag not in ("NN", "NNS"):
         return None  # the head is a common noun; "boston or new york for …" names two places
-    if single and conjunct and not modifies and words[end - 1].tag != "NNS":
+    if single and conjunct and not modifies and words[end - 1].tag != "NNS" and not audience:
         return None  # "a stroke or heart attack": a noun that stands alone, then a compound
     if end - (c + 1) < size + 1 or any(words[k].capitalised for k in range(c + 1, end)):
         return None
@@ -1985,6 +1995,11 @@ def shared_modifiers(first: str, second: str) -> str:
     # (and a gerund: "the rules for keeping chickens or ducks" keeps ducks too)
     if (len(b) == 1 and all(w.tag in ("JJ", "NN", "VBG") or (w.tag == "NNP" and w.text.islower()) for w in before)) or all(w.tag == "JJ" for w in before):
         return first[: a[-1].start].rstrip()
+    # "second-hand road bikes or mountain bikes": a word for the state or price of the things, first, is said
+    # of a compound after "or" too (other adjectives may make a compound of their own: "red wine glasses")
+    state = re.match(r"(?:second-hand|secondhand|used|cheap|refurbished|pre-owned|reconditioned|affordable)\s", first, re.IGNORECASE)
+    if state and b[0].tag in ("NN", "NNS") and not any(w.text.lower() == state.group(0).strip().lower() for w in b):
+        return state.group(0).strip()
     return ""
 
 
