@@ -3413,6 +3413,8 @@ THIRTYSIXTH_PASS = [
     ("kids judo or karate classes in leeds", '"kids judo classes in leeds" OR "kids karate classes in leeds"'),
     ("beginner piano or violin sheet music", '"beginner piano sheet music" OR "beginner violin sheet music"'),
     ("refurbished laptops or desktop computers for students", '"refurbished laptops for students" OR "refurbished desktop computers for students"'),
+    # a later sentence that says what the something is restates the request before it
+    ("I need a topic for my history essay. Something on medieval pilgrimage routes in France other than the Camino.", '"medieval pilgrimage routes in France" AND NOT "Camino"'),
 ]
 
 

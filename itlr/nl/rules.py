@@ -4196,6 +4196,9 @@ _POINTS_BACK_RE = re.compile(r"\bthe\s+(?:best\s+|main\s+|right\s+)?[a-z][\w-]*(
 _BARE_KIND_RE = re.compile(r"(?:which|what)\s+(?:other\s+)?(?:breeds|brands|varieties|models|strains|cultivars)\b(?!\s+(?:of|make|makes|that|which)\b)", re.IGNORECASE)
 
 
+_RESTATED_RE = re.compile(r"(?:something|anything)\s+(?:on|about|like|regarding)\s+\S", re.IGNORECASE)  # ("something by X" names only its maker)
+
+
 def _drop_background(text: str) -> str:
     """Drop sentences that only tell about the asker ("I'm a pharmacy student revising for
     exams.") when another sentence asks a question that stands on its own: at least four
@@ -4271,6 +4274,14 @@ def _drop_background(text: str) -> str:
                 named.append(k)
         else:
             request.append(k)
+    # "I need an idea for a class project. Something on glaciers other than the Alps.": a later sentence that
+    # says what the something is restates the request; the earlier one is why it is asked
+    restated = next((k for k in request if k > 0 and _RESTATED_RE.match(text[spans[k][0] : spans[k][1]].strip())), None)
+    if restated is not None:
+        earlier = [k for k in request if k < restated and not excludes(*spans[k]) and _requests(text[spans[k][0] : spans[k][1]].strip())]
+        background += earlier
+        afterthoughts += earlier  # (what it was for leads nothing: the restated request says it all)
+        request = [k for k in request if k not in earlier]
     if not request:  # "I'm planning a trip to Laos. What do I need?": the named background is the question
         request, named = named, []
         background = [k for k in background if k not in request]
@@ -4420,7 +4431,7 @@ def _drop_background(text: str) -> str:
         capitals = sum(word[:1].isupper() for word in topic.split())
         return capitals >= 2 or (capitals == 1 and len(topic.split()) == 1 and located)
 
-    for k in named if not (bare or about_someone) else sorted(set(named) | {k for k in background if k < min(request)}):
+    for k in named if not (bare or about_someone) else sorted(set(named) | {k for k in background if k < min(request) and k not in afterthoughts}):
         sentence = text[spans[k][0] : spans[k][1]].strip()
         topics += [t for t in _background_topics(sentence) if not grading.content_words(t) <= asked and t not in topics and not narrowed(t, sentence) and wanted(t)]
     # "We're redoing our bathroom …. What flooring options …?": the room the asker does up is what its
