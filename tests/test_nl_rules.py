@@ -3415,6 +3415,12 @@ THIRTYSIXTH_PASS = [
     ("refurbished laptops or desktop computers for students", '"refurbished laptops for students" OR "refurbished desktop computers for students"'),
     # a later sentence that says what the something is restates the request before it
     ("I need a topic for my history essay. Something on medieval pilgrimage routes in France other than the Camino.", '"medieval pilgrimage routes in France" AND NOT "Camino"'),
+    # a contact clause that says what can be done is the class's, not the name's
+    ("volcanoes but not vesuvius you can climb in italy", '"volcanoes you can climb in italy" AND NOT "vesuvius"'),
+    # who says it is off the table is left out of nothing; why (for most of us) is no part of the question
+    ("My dentist says whitening strips are off the table. What else brightens teeth safely?", '"What else brightens teeth safely?" AND NOT "whitening strips"'),
+    ("We're not interested in Ben Nevis since most of us have climbed it; which Scottish hills suit beginners?", '"Scottish hills for beginners" AND NOT "Ben Nevis"'),
+    ("The kids have already read Matilda and The BFG, so which other Roald Dahl books are good for nine-year-olds?", '"Which other Roald Dahl books are good for nine-year-olds?" AND NOT "Matilda" AND NOT "The BFG"'),
 ]
 
 

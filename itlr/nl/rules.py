@@ -143,7 +143,7 @@ _STRONG = [
     r"bar(?=\s+(?:the\s+)?[A-Z0-9])",  # "all the planets bar Earth" (checked in _is_topic_exclusion)
     _ASKER_IS + r"not\s+(?:(?:a|much\s+of\s+a)\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on)",
     # ("They've already been to the Eden Project": whoever the asker speaks for; "… and has already covered Saturn": its subject said before)
-    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+|they(?:['’]ve|\s+have)\s+|(?:he|she)(?:['’]s|\s+has)\s+|(?:my|our)\s+(?:[\w-]+\s+){1,2}(?:has|have)\s+|(?<=\band\s)(?:has|have)\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to|looked\s+at|looked\s+into|considered|checked\s+out|explored|stayed\s+at|eaten\s+at)(?:\s+(?:about|of))?"
+    r"(?:I\s+|I['’]ve\s+|I\s+have\s+|we\s+|we['’]ve\s+|we\s+have\s+|(?:I|we)\s+had\s+|(?:I|we)['’]d\s+|they(?:['’]ve|\s+have)\s+|(?:he|she)(?:['’]s|\s+has)\s+|(?:my|our|his|her|their|the)\s+(?:[\w-]+\s+){1,2}(?:has|have)\s+|(?<=\band\s)(?:has|have)\s+)?already\s+(?:know|read|heard|seen|saw|watched|visited|tried|been\s+to|went\s+to|done|played|used|use|stock|own|have|covered|made|cooked|baked|went\s+through|gone\s+through|worked\s+through|finished|completed|listened\s+to|looked\s+at|looked\s+into|considered|checked\s+out|explored|stayed\s+at|eaten\s+at)(?:\s+(?:about|of))?"
     # ("We already have loads of it": what it names was excluded before, nothing new; nor "We
     # already have a separate skip for that": what it is for was excluded before)
     r"(?!\s+" + _QUANTITY_OF + r"\s+(?:it|them|those|these|that|this)\b)(?![^.?!;,]*\b(?:for|with|of|about|on)\s+(?:that|those|it|them|this|these)\s*(?:[.?!;,]|$))(?!\s+" + _DURATION_OF + ")"
@@ -531,7 +531,7 @@ _EXCLUSION_REMARK_RE = re.compile(
     # eat a lot": whatever "already" is done with it, with a comma or without
     r"|(?:\s*[,;:—–])?\s+(?:which|that|as)\s+(?:I|we|(?:my|our|his|her|their)\s+\w+)(?:['’]ve|['’]re|\s+have|\s+are)?\s+already\s+\w+"
     # "since we've been twice already", "because it's overrated": why it is left out
-    r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|his|her|their|that|those|these|this|there|everyone|everybody|nobody|the\s+\w+(?:['’]s)?\s+(?-i:[a-z])[\w'’]*)\b"
+    r"|(?:\s*[,;:—–]|\s-)?\s+(?:since|because|as|cause|'cause|’cause|though|although|tho)\s+(?:I|we|you|he|she|it|they|my|our|his|her|their|that|those|these|this|there|everyone|everybody|nobody|(?:most|some|all|both|many|half|several)\s+of\s+(?:us|them)|the\s+\w+(?:['’]s)?\s+(?-i:[a-z])[\w'’]*)\b"
     # "… we don't want OneDrive or Google Drive because of past issues": why, not what
     r"|(?:\s*[,;:—–]|\s-)?\s+(?:because\s+of|due\s+to|owing\s+to)\s+(?:the\s+|our\s+|my\s+|past\s+|previous\s+|bad\s+)*[\w'’-]+"
     # typed without a comma: "no ferns they always die on me"
@@ -1787,7 +1787,13 @@ def _off_the_table_items(m: re.Match[str]) -> tuple[str, str] | None:
         # ("Injection damp-proof courses are off the table.": a sentence's capital on a common word;
         # read after "excluding" it would make that word a name of its own)
         items = items[:1].lower() + items[1:]
+    said = _SAYS_RE.match(items)
+    if said:
+        items = items[said.end() :]  # "the landlord says tiles are off the table": who says so is left out of nothing
     return lead, items
+
+
+_SAYS_RE = re.compile(r"(?:(?:the|my|our|his|her|their)\s+)?[\w'’-]+\s+(?:says|said|reckons|thinks|insists|told\s+(?:me|us))\s+(?:that\s+)?(?=\S)", re.IGNORECASE)
 
 
 # "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
@@ -2373,6 +2379,7 @@ _TAKES_BARE_VERB = syntax.AUXILIARIES | {"could", "would", "should", "might", "h
 
 
 # a clause after a noun with a pronoun subject and no "that": "(the mood boost) everyone mentions"
+_CAN_DO_RE = re.compile(r"\s*\w+\s+(?:can|could|might|may|will|would)\b", re.IGNORECASE)
 _CONTACT_CLAUSE_RE = re.compile(r"\s*(?:" + "|".join(sorted(syntax.CONTACT_SUBJECTS)) + r")\s+[a-z][\w'’ -]*[?.!]*\s*", re.IGNORECASE)
 
 
@@ -2480,7 +2487,8 @@ def _inline_exclusions(text: str, items: list[str]) -> str:
                 # (and the last joined by "and" / "or": "excluding marvel, dc and pixar", "dc" read as an interjection)
                 found_items = found_items + [item.strip() for item in re.split(r",|\s+(?:and|or)\s+", unjoined.group(1)) if item.strip()]
                 np_end, left = len(listed), ""
-            if (set_off or clause) and found_items and _words(text[asked_from:conn_start]) and _CONTACT_CLAUSE_RE.fullmatch(left):
+            # (one that says what can be done is the class's: "volcanoes but not etna you can hike in italy")
+            if (set_off or clause) and found_items and _words(text[asked_from:conn_start]) and _CONTACT_CLAUSE_RE.fullmatch(left) and not _CAN_DO_RE.match(left):
                 np_end = len(listed.rstrip(" ?.!"))  # ", apart from the mood boost everyone mentions": who mentions it says nothing of the topic
             elif set_off and found_items and _words(left) and not any(w.tag in ("VBZ", "VBD", "VBP", "MD", "WDT", "WP") for w in syntax.tag(left)):
                 # "Which drills, apart from the classic dribbling cones, help …": set off by commas,
