@@ -3421,6 +3421,9 @@ THIRTYSIXTH_PASS = [
     ("My dentist says whitening strips are off the table. What else brightens teeth safely?", '"What else brightens teeth safely?" AND NOT "whitening strips"'),
     ("We're not interested in Ben Nevis since most of us have climbed it; which Scottish hills suit beginners?", '"Scottish hills for beginners" AND NOT "Ben Nevis"'),
     ("The kids have already read Matilda and The BFG, so which other Roald Dahl books are good for nine-year-olds?", '"Which other Roald Dahl books are good for nine-year-olds?" AND NOT "Matilda" AND NOT "The BFG"'),
+    # a lowercase query that opens with "no" and a list, then a comma: what is left out, then the query
+    ("no tents or yurts, glamping sites in dorset", '"glamping sites in dorset" AND NOT "tents" AND NOT "yurts"'),
+    ("no dig gardening, beginners guide", '"no dig gardening, beginners guide"'),
 ]
 
 

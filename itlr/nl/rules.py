@@ -1515,7 +1515,7 @@ def _is_topic_exclusion(text: str, m: re.Match[str], conn_start: int) -> bool:
     if word in ("instead of", "rather than"):
         return not _substitution(text, sent_start, m.start(), m.end(), sent_end)
     if word == "no":
-        return _no_list(after)
+        return _no_list(_fronted_no(text, conn_start, after) or after)
     if word == "without":
         question = bool(_QUESTION_START_RE.match(text[sent_start:].strip()))
         if re.match(r"\s*(?:using|use\s+of|the\s+use\s+of)\b", after, re.IGNORECASE):
@@ -1639,6 +1639,14 @@ _NO_NOT_TOPIC = {
     "charge", "experience", "prior", "previous", "extra",
 }
 _POLITE_END_RE = re.compile(r"(?:[\s,]+(?:please|pls|plz|thanks|thank\s+you))+[\s.!]*$|[\s.!]+$", re.IGNORECASE)
+
+
+def _fronted_no(text: str, conn_start: int, after: str) -> str | None:
+    """ "no sushi or ramen, japanese dishes to cook at home": the list a lowercase query opens with,
+    before the comma that the query follows ("sushi or ramen"); None otherwise."""
+    # (a colon ends the list, with its commas; a comma ends it where no "no" follows: "no java, no python: …")
+    fronted = re.match(r"\s+(?P<items>[a-z][^.?!;:]*?)(?::|,(?!\s+no\s)(?![^.?!;:]*:))\s+(?=[a-z][\w-]*\s+[a-z])", after) if not text[:conn_start].strip() and text == text.lower() else None
+    return fronted.group("items") if fronted and _noun_list(re.sub(r",\s+no\s+", ", ", fronted.group("items"))) else None
 
 
 def _no_list(after: str) -> bool:
@@ -2194,6 +2202,9 @@ def _find_trigger(text: str, start_at: int = 0) -> tuple[int, int, bool] | None:
         if listed and not re.search(r"\b(?:with|has|have|had)\s*$", text[:conn_start]):
             # (read whole too: alone, "deadlifts" is a verb to the tagger, "deadlifts or squats" a list of nouns)
             boundary = ((all(_noun_list(item) for item in listed.group("a").split(",")) and _noun_list(listed.group("b"))) or _noun_list(listed.group(0))) and _keywords_before(text, conn_start)
+        # "no sushi or ramen, japanese dishes to cook at home": a lowercase query that opens with what to leave out
+        if m.group(0) == "no" and not boundary and _fronted_no(text, conn_start, after) is not None:
+            boundary = True
         if not (boundary or meta_follows or word == "without" or word == "not"):
             continue
         if imperative and not boundary and re.search(r"\b(?:[Pp]eople|[Tt]hey|[Ff]olk|(?!(?:always|perhaps|is|was|has|does|as|this|its|his|us|yes|thus|plus|less|unless|across)\b)[a-z]+s)\s+$", text[: m.start()]):
