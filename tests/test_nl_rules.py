@@ -3424,6 +3424,10 @@ THIRTYSIXTH_PASS = [
     # a lowercase query that opens with "no" and a list, then a comma: what is left out, then the query
     ("no tents or yurts, glamping sites in dorset", '"glamping sites in dorset" AND NOT "tents" AND NOT "yurts"'),
     ("no dig gardening, beginners guide", '"no dig gardening, beginners guide"'),
+    # a word in "s" read as a verb, before the question's verb, is the excluded phrase's plural
+    ("Which exercises apart from box jumps build leg power?", '"Which exercises build leg power?" AND NOT "box jumps"'),
+    # "proof of work" is no "work for"
+    ("Which blockchains besides Ethereum use proof of work for consensus?", '"Which blockchains use proof of work for consensus?" AND NOT "Ethereum"'),
 ]
 
 

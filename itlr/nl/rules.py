@@ -2782,9 +2782,9 @@ _OK_TO_RE = re.compile(r"^is\s+it\s+(?:(?:ok|okay|alright|all\s+right|fine)(?:\s
 
 
 # "What spreadsheet tools work well for budgeting?", "Which grasses work as a lawn?", "What research
-# exists on X?": the things asked for, and what for (not "Which heat pumps work in cold climates?")
+# exists on X?": the things asked for, and what for (not "Which heat pumps work in cold climates?", nor "proof of work")
 _WHAT_WORKS_RE = re.compile(
-    r"^(?:what|which)\s+(?P<things>[\w'’-]+(?:\s+(?!(?:are|is|was|were|not|but|and|do|does|can)\b)[\w'’-]+){0,5}?)\s+(?:(?:(?:would|will|might|could)\s+)?works?"
+    r"^(?:what|which)\s+(?P<things>[\w'’-]+(?:\s+(?!(?:are|is|was|were|not|but|and|do|does|can)\b)[\w'’-]+){0,5}?)(?<!\sof)\s+(?:(?:(?:would|will|might|could)\s+)?works?"
     r"(?:(?:\s+(?:well|best))?\s+(?=(?:for|as)\s)|\s+best\s+(?=on\s))|(?:would|will|might|could)\s+work(?:\s+(?:well|best))?\s*(?=\?*$)|exists?(?:\s+(?=(?:for|on|about)\s)|\s*(?=\?*$)))",
     re.IGNORECASE,
 )

@@ -353,6 +353,10 @@ def _np_end(words: list[Word], i: int, clause: bool) -> int:
         if plural_read_as_verb(w) and words[j - 1].tag == "NN" and words[j - 1].text.islower() and j + 2 < n and words[j + 1].text.lower() in ("that", "which", "who") and words[j + 2].verb:
             j += 1
             continue
+        # (or before the question's verb: "apart from shuttle runs keep kids engaged")
+        if plural_read_as_verb(w) and words[j - 1].tag in ("NN", "NNP") and words[j - 1].text.islower() and j + 1 < n and words[j + 1].tag in ("VB", "VBP") and words[j + 1].text.islower():
+            j += 1
+            continue
         # a gerund that ends the phrase is its head noun: "other than stomach bleeding, and …"
         ends = j + 1 >= n or words[j + 1].tag in (".", ",", ":") or words[j + 1].text.lower() in _LIST_WORDS or _aside_ends(words, j + 1)
         # (or before an adjective that opens what is asked of the class: "apart from rider waite good for beginners")
