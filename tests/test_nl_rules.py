@@ -3428,6 +3428,8 @@ THIRTYSIXTH_PASS = [
     ("Which exercises apart from box jumps build leg power?", '"Which exercises build leg power?" AND NOT "box jumps"'),
     # "proof of work" is no "work for"
     ("Which blockchains besides Ethereum use proof of work for consensus?", '"Which blockchains use proof of work for consensus?" AND NOT "Ethereum"'),
+    # after a relative clause, "but not" set off by a comma leaves a member out (without it, a property)
+    ("Can you suggest shrubs that flower in winter, but not camellias?", '"shrubs that flower in winter?" AND NOT "camellias"'),
 ]
 
 
