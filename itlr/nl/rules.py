@@ -1767,6 +1767,13 @@ def _off_the_table_own_sentence(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+# what someone else says or thinks ("My GP reckons …", "the landlord says …")
+_HEARSAY_RE = re.compile(
+    r"^(?:he|she|they|someone|somebody|people|everyone|(?:the|my|our|his|her|their)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:reckons?|says?|said|thinks?|thought|claims?|claimed|believes?|insists?|swears?|told\s+(?:me|us))\b",
+    re.IGNORECASE,
+)
+
+
 def _off_the_table_items(m: re.Match[str]) -> tuple[str, str] | None:
     """The clause before what is off the table ("" where there is none) and what is, or None
     where the match is a clause of its own and leaves nothing out."""
@@ -1796,13 +1803,10 @@ def _off_the_table_items(m: re.Match[str]) -> tuple[str, str] | None:
         # ("Injection damp-proof courses are off the table.": a sentence's capital on a common word;
         # read after "excluding" it would make that word a name of its own)
         items = items[:1].lower() + items[1:]
-    said = _SAYS_RE.match(items)
-    if said:
-        items = items[said.end() :]  # "the landlord says tiles are off the table": who says so is left out of nothing
+    said = _HEARSAY_RE.match(items)
+    if said and (rest := re.match(r"\s+(?:that\s+)?(?=\S)", items[said.end() :])):
+        items = items[said.end() + rest.end() :]  # "the landlord says tiles are off the table": who says so is left out of nothing
     return lead, items
-
-
-_SAYS_RE = re.compile(r"(?:(?:the|my|our|his|her|their)\s+)?[\w'’-]+\s+(?:says|said|reckons|thinks|insists|told\s+(?:me|us))\s+(?:that\s+)?(?=\S)", re.IGNORECASE)
 
 
 # "Tokyo aside, where should I go?", "…, Ringo aside": a noun phrase, then its cue
@@ -2391,8 +2395,9 @@ _TAKES_BARE_VERB = syntax.AUXILIARIES | {"could", "would", "should", "might", "h
 
 
 # a clause after a noun with a pronoun subject and no "that": "(the mood boost) everyone mentions"
-_CAN_DO_RE = re.compile(r"\s*\w+\s+(?:can|could|might|may|will|would)\b", re.IGNORECASE)
 _CONTACT_CLAUSE_RE = re.compile(r"\s*(?:" + "|".join(sorted(syntax.CONTACT_SUBJECTS)) + r")\s+[a-z][\w'’ -]*[?.!]*\s*", re.IGNORECASE)
+# (one that says what can be done is said of the class: "(volcanoes) you can hike in italy")
+_CAN_DO_RE = re.compile(r"\s*\w+\s+(?:can|could|might|may|will|would)\b", re.IGNORECASE)
 
 
 def _inline_exclusions(text: str, items: list[str]) -> str:
@@ -4122,10 +4127,6 @@ def _antecedent_before(text: str, ref: re.Match[str]) -> bool:
 # What someone else thinks, after the question, narrows nothing: "He reckons a seahorse isn't a fish either."
 # "… for fear of flying? Not sure if that's even allowed anymore.": a doubt about the question
 _DOUBT_RE = re.compile(r"^(?:(?:I['’]m|I\s+am|we['’]re|we\s+are)\s+)?(?:just\s+|really\s+)?not\s+(?:" + _UNSURE + r")\b", re.IGNORECASE)
-_HEARSAY_RE = re.compile(
-    r"^(?:he|she|they|someone|somebody|people|everyone|(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:reckons?|says?|said|thinks?|thought|claims?|claimed|believes?|insists?|swears?)\b",
-    re.IGNORECASE,
-)
 
 
 def _exclusions_cut(text: str) -> str:
