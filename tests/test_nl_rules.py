@@ -3430,6 +3430,8 @@ THIRTYSIXTH_PASS = [
     ("Which blockchains besides Ethereum use proof of work for consensus?", '"Which blockchains use proof of work for consensus?" AND NOT "Ethereum"'),
     # after a relative clause, "but not" set off by a comma leaves a member out (without it, a property)
     ("Can you suggest shrubs that flower in winter, but not camellias?", '"shrubs that flower in winter?" AND NOT "camellias"'),
+    # one word for who it is for, alone before "or", shares what follows the other
+    ("boys or girls school uniform", '"boys school uniform" OR "girls school uniform"'),
 ]
 
 

@@ -3880,11 +3880,14 @@ def _shared_tail_noun(items: list[str]) -> list[str]:
 
 def _lone_adjective_shares(items: list[str]) -> list[str]:
     """ "refurbished", "second-hand road bikes" -> "refurbished road bikes", …: a first item that is one
-    adjective alone shares the nouns that end the last item (after the last item's own modifiers)."""
+    adjective alone shares the nouns that end the last item (after the last item's own modifiers); so does
+    one word for who it is for, before another ("mens", "womens wetsuits")."""
     if len(items) != 2 or len(items[0].split()) != 1 or not items[0].islower():
         return items
     first = syntax.tag(items[0])
     # (a participle alone is tagged a past tense: "refurbished")
+    if items[0] in syntax.AUDIENCE_WORDS and items[1].split()[0].lower() in syntax.AUDIENCE_WORDS and len(items[1].split()) >= 2:
+        return [items[0] + " " + items[1].split(None, 1)[1], items[1]]  # "mens or womens wetsuit sizing chart": who each is for
     if not ("-" in items[0] or first[-1].tag in ("JJ", "VBN") or (first[-1].tag == "VBD" and items[0].endswith("ed"))):
         return items
     # the last item word by word (a hyphened word is one), each with the tag of its last part
